@@ -1,0 +1,10 @@
+import { defineConfig } from "@mcp-gen/codegen/config";
+
+export default defineConfig({
+  schemas: "schemas",
+  generated: "generated",
+  servers: {
+    "smart-home": { tools: ["examples/smart-home/tools.ts"] },
+    economics: { tools: ["examples/economics/tools.ts"] },
+  },
+});

@@ -1,0 +1,25 @@
+import { Command, Option } from "commander";
+import { registerBuild } from "./build-command.ts";
+
+/** The `mcp-gen` program: a thin shell over the library functions. */
+export function createProgram(): Command {
+  const program = new Command("mcp-gen")
+    .description(
+      "Schema-first codegen for MCP tools: TypeScript signatures → contract → validators, types, clients",
+    )
+    .showHelpAfterError()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+  registerBuild(program);
+  return program;
+}
+
+/** Adds the `--config` option every command takes. */
+export function withConfig(command: Command): Command {
+  return command.addOption(
+    new Option("-c, --config <file>", "config file (default: nearest mcp-gen.config.* upwards)"),
+  );
+}
+
+export async function main(argv: string[]): Promise<void> {
+  await createProgram().parseAsync(argv);
+}

@@ -1,0 +1,23 @@
+import { type Diagnostic, formatDiagnostic, McpGenError } from "../diagnostics.ts";
+
+/** Prints diagnostics to stderr. */
+export function printDiagnostics(diagnostics: readonly Diagnostic[]): void {
+  for (const d of diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n\n`);
+}
+
+/** Runs a command body; an `McpGenError` is printed with its diagnostics and exits 1. */
+export async function run(body: () => Promise<number>): Promise<void> {
+  try {
+    const code = await body();
+    if (typeof code === "number") process.exitCode = code;
+  } catch (error) {
+    if (error instanceof McpGenError) {
+      printDiagnostics(error.diagnostics);
+      const n = error.diagnostics.filter((d) => d.severity === "error").length;
+      process.stderr.write(`mcp-gen: ${n} error${n === 1 ? "" : "s"}; nothing was written\n`);
+    } else {
+      process.stderr.write(`mcp-gen: internal error: ${(error as Error).stack ?? String(error)}\n`);
+    }
+    process.exitCode = 1;
+  }
+}

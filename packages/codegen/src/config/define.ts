@@ -1,0 +1,36 @@
+/** How tool names are derived from function names when no JSDoc `@name` is given. */
+export type NamingStyle = "preserve" | "snake_case";
+
+export interface ServerConfig {
+  /** Tool modules: paths or globs, relative to the config file. */
+  tools: string[];
+  /** Overrides the top-level `naming` for this server. */
+  naming?: NamingStyle;
+}
+
+export interface McpGenConfig {
+  /** Folder of the contracts, relative to the config file. Default `"schemas"`. */
+  schemas?: string;
+  /** Folder of the emitted artifacts, relative to the config file. Default `"generated"`. */
+  generated?: string;
+  /** tsconfig used to type-check tool modules. Default: `tsconfig.json` next to the config, if any. */
+  tsconfig?: string;
+  /** Tool naming. Default `"preserve"` (the function name as written). */
+  naming?: NamingStyle;
+  /** Servers built from TypeScript tool modules, by name. */
+  servers?: Record<string, ServerConfig>;
+}
+
+/**
+ * Declares an mcp-gen configuration with type checking in editors.
+ *
+ * @example
+ * // mcp-gen.config.ts
+ * import { defineConfig } from "@mcp-gen/codegen/config";
+ * export default defineConfig({
+ *   servers: { "smart-home": { tools: ["examples/smart-home/tools.ts"] } },
+ * });
+ */
+export function defineConfig(config: McpGenConfig): McpGenConfig {
+  return config;
+}

@@ -1,0 +1,1 @@
+export { defineConfig, type McpGenConfig, type NamingStyle, type ServerConfig } from "./define.ts";

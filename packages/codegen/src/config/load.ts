@@ -1,0 +1,110 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { diagnostic, McpGenError } from "../diagnostics.ts";
+import type { McpGenConfig, NamingStyle } from "./define.ts";
+import { validateConfig } from "./validate.ts";
+
+export const CONFIG_NAMES = [
+  "mcp-gen.config.ts",
+  "mcp-gen.config.mts",
+  "mcp-gen.config.mjs",
+  "mcp-gen.config.js",
+  "mcp-gen.config.json",
+];
+
+export interface ResolvedServerConfig {
+  name: string;
+  /** Patterns as written in the config. */
+  tools: string[];
+  naming: NamingStyle;
+}
+
+/** A loaded config with every path made absolute. */
+export interface ResolvedConfig {
+  /** The config file. */
+  file: string;
+  /** Folder of the config file; every relative path in it is resolved from here. */
+  root: string;
+  schemasDir: string;
+  generatedDir: string;
+  tsconfig: string | undefined;
+  servers: ResolvedServerConfig[];
+}
+
+/** Finds the nearest `mcp-gen.config.*` in `cwd` or a folder above it. */
+export function findConfig(cwd: string): string | undefined {
+  let dir = path.resolve(cwd);
+  for (;;) {
+    for (const name of CONFIG_NAMES) {
+      const candidate = path.join(dir, name);
+      if (existsSync(candidate)) return candidate;
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+/**
+ * Loads and validates a config: the given file, or the nearest one upwards from `cwd`.
+ *
+ * @example
+ * const config = await loadConfig({ cwd: process.cwd() });
+ */
+export async function loadConfig(
+  options: { configFile?: string; cwd?: string } = {},
+): Promise<ResolvedConfig> {
+  const cwd = options.cwd ?? process.cwd();
+  const file = options.configFile ? path.resolve(cwd, options.configFile) : findConfig(cwd);
+  if (!file) {
+    throw new McpGenError(
+      diagnostic("MCPG001", `no mcp-gen.config.{ts,mjs,js,json} found in ${cwd} or any folder above it`),
+    );
+  }
+  if (!existsSync(file)) throw new McpGenError(diagnostic("MCPG001", `config file ${file} does not exist`));
+  const raw = await importConfig(file);
+  const config = validateConfig(raw, file);
+  const root = path.dirname(file);
+  const tsconfigDefault = path.join(root, "tsconfig.json");
+  return {
+    file,
+    root,
+    schemasDir: path.resolve(root, config.schemas ?? "schemas"),
+    generatedDir: path.resolve(root, config.generated ?? "generated"),
+    tsconfig: config.tsconfig
+      ? path.resolve(root, config.tsconfig)
+      : existsSync(tsconfigDefault)
+        ? tsconfigDefault
+        : undefined,
+    servers: Object.entries(config.servers ?? {})
+      .map(([name, server]) => ({
+        name,
+        tools: server.tools,
+        naming: server.naming ?? config.naming ?? "preserve",
+      }))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+  };
+}
+
+async function importConfig(file: string): Promise<unknown> {
+  try {
+    if (file.endsWith(".json")) return JSON.parse(readFileSync(file, "utf8"));
+    if (/\.[mc]?ts$/.test(file)) {
+      const { tsImport } = await import("tsx/esm/api");
+      const mod = (await tsImport(pathToFileURL(file).href, import.meta.url)) as { default?: unknown };
+      return mod.default;
+    }
+    const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
+    return mod.default;
+  } catch (error) {
+    throw new McpGenError(
+      diagnostic("MCPG002", `cannot load config ${file}: ${(error as Error).message}`, {
+        file,
+        fix: "make the config file valid and give it a default export (or a JSON object)",
+      }),
+    );
+  }
+}
+
+export type { McpGenConfig };

@@ -1,0 +1,68 @@
+import { type Diagnostic, diagnostic, McpGenError } from "../diagnostics.ts";
+import type { McpGenConfig } from "./define.ts";
+
+const TOP_KEYS = ["schemas", "generated", "tsconfig", "naming", "servers"];
+const SERVER_KEYS = ["tools", "naming"];
+const NAMINGS = ["preserve", "snake_case"];
+const SERVER_NAME = /^[a-z0-9][a-z0-9_-]*$/i;
+
+/** Checks the shape of a loaded config; every problem is reported with its JSON pointer. */
+export function validateConfig(raw: unknown, file: string): McpGenConfig {
+  const problems: Diagnostic[] = [];
+  const bad = (pointer: string, message: string) =>
+    problems.push(diagnostic("MCPG002", message, { file, pointer }));
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+    throw new McpGenError(
+      diagnostic("MCPG002", "the config must export an object (export default defineConfig({...}))", {
+        file,
+        pointer: "",
+      }),
+    );
+  }
+  const config = raw as Record<string, unknown>;
+  for (const key of Object.keys(config)) {
+    if (!TOP_KEYS.includes(key))
+      bad(`/${key}`, `unknown config key "${key}" (known: ${TOP_KEYS.join(", ")})`);
+  }
+  for (const key of ["schemas", "generated", "tsconfig"]) {
+    if (config[key] !== undefined && (typeof config[key] !== "string" || config[key] === "")) {
+      bad(`/${key}`, `"${key}" must be a non-empty path string`);
+    }
+  }
+  if (config.naming !== undefined && !NAMINGS.includes(config.naming as string)) {
+    bad("/naming", `"naming" must be one of ${NAMINGS.join(", ")}`);
+  }
+  const servers = config.servers;
+  if (servers !== undefined) {
+    if (servers === null || typeof servers !== "object" || Array.isArray(servers)) {
+      bad("/servers", `"servers" must be an object mapping server names to { tools: [...] }`);
+    } else {
+      for (const [name, server] of Object.entries(servers)) {
+        const at = `/servers/${name}`;
+        if (!SERVER_NAME.test(name))
+          bad(at, `server name "${name}" must use letters, digits, "-" and "_" only`);
+        if (server === null || typeof server !== "object" || Array.isArray(server)) {
+          bad(at, `server "${name}" must be an object like { tools: ["src/tools.ts"] }`);
+          continue;
+        }
+        const s = server as Record<string, unknown>;
+        for (const key of Object.keys(s)) {
+          if (!SERVER_KEYS.includes(key))
+            bad(`${at}/${key}`, `unknown server key "${key}" (known: ${SERVER_KEYS.join(", ")})`);
+        }
+        if (
+          !Array.isArray(s.tools) ||
+          s.tools.length === 0 ||
+          s.tools.some((t) => typeof t !== "string" || t === "")
+        ) {
+          bad(`${at}/tools`, `server "${name}" needs "tools": a non-empty array of paths or globs`);
+        }
+        if (s.naming !== undefined && !NAMINGS.includes(s.naming as string)) {
+          bad(`${at}/naming`, `"naming" must be one of ${NAMINGS.join(", ")}`);
+        }
+      }
+    }
+  }
+  if (problems.length > 0) throw new McpGenError(problems);
+  return config as McpGenConfig;
+}

@@ -1,0 +1,92 @@
+import { readFileSync } from "node:fs";
+import { type Diagnostic, diagnostic, McpGenError } from "../diagnostics.ts";
+import type { Contract } from "./types.ts";
+
+const TOOL_KEYS = new Set([
+  "name",
+  "title",
+  "description",
+  "inputSchema",
+  "outputSchema",
+  "annotations",
+  "_meta",
+  "icons",
+]);
+
+/** Reads and checks a contract file (generated, pulled or hand-written). */
+export function readContract(file: string, displayName = file): Contract {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new McpGenError(
+      diagnostic("MCPG041", `cannot read contract: ${(error as Error).message}`, { file: displayName }),
+    );
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new McpGenError(
+      diagnostic("MCPG041", `contract is not valid JSON: ${(error as Error).message}`, { file: displayName }),
+    );
+  }
+  return checkContract(raw, displayName);
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** Checks the shape of a parsed contract; every problem is reported with its JSON pointer. */
+export function checkContract(raw: unknown, file: string): Contract {
+  const problems: Diagnostic[] = [];
+  const bad = (pointer: string, message: string) =>
+    problems.push(diagnostic("MCPG040", message, { file, pointer }));
+  if (!isObject(raw)) {
+    bad("", 'a contract must be an object like { "server": "name", "tools": [...] }');
+    throw new McpGenError(problems);
+  }
+  if (typeof raw.server !== "string" || raw.server === "")
+    bad("/server", '"server" must be the server name (a string)');
+  if (!Array.isArray(raw.tools)) bad("/tools", '"tools" must be an array of tools in MCP tools/list shape');
+  else {
+    const names = new Set<string>();
+    raw.tools.forEach((tool, i) => {
+      const at = `/tools/${i}`;
+      if (!isObject(tool)) {
+        bad(at, "a tool must be an object");
+        return;
+      }
+      for (const key of Object.keys(tool))
+        if (!TOOL_KEYS.has(key)) bad(`${at}/${key}`, `unknown tool field "${key}"`);
+      if (typeof tool.name !== "string" || tool.name === "")
+        bad(`${at}/name`, '"name" must be a non-empty string');
+      else if (names.has(tool.name)) bad(`${at}/name`, `duplicate tool name "${tool.name}"`);
+      else names.add(tool.name);
+      for (const key of ["title", "description"]) {
+        if (tool[key] !== undefined && typeof tool[key] !== "string")
+          bad(`${at}/${key}`, `"${key}" must be a string`);
+      }
+      for (const key of ["inputSchema", "outputSchema"]) {
+        const schema = tool[key];
+        if (schema === undefined && key === "outputSchema") continue;
+        if (!isObject(schema)) bad(`${at}/${key}`, `"${key}" must be a JSON Schema object`);
+        else if (schema.type !== "object")
+          bad(`${at}/${key}/type`, `"${key}" must have "type": "object" at its root (MCP)`);
+      }
+      if (tool.annotations !== undefined && !isObject(tool.annotations))
+        bad(`${at}/annotations`, '"annotations" must be an object');
+    });
+  }
+  const extras = raw["x-mcp-gen"];
+  if (extras !== undefined && (!isObject(extras) || !isObject(extras.tools))) {
+    bad("/x-mcp-gen", '"x-mcp-gen" must be an object like { "tools": { "<tool>": {...} } }');
+  }
+  if (problems.length > 0) throw new McpGenError(problems);
+  return raw as unknown as Contract;
+}
+
+/** Serialises a contract: 2-space JSON, LF, trailing newline. */
+export function serializeContract(contract: Contract): string {
+  return `${JSON.stringify(contract, null, 2)}\n`;
+}

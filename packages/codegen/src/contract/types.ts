@@ -1,0 +1,50 @@
+/** A JSON Schema object (2020-12) as stored in contracts. */
+export type JsonSchema = { [keyword: string]: unknown };
+
+/** One tool in MCP `tools/list` shape. */
+export interface ContractTool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: JsonSchema;
+  outputSchema?: JsonSchema;
+  annotations?: {
+    title?: string;
+    readOnlyHint?: boolean;
+    destructiveHint?: boolean;
+    idempotentHint?: boolean;
+    openWorldHint?: boolean;
+  };
+}
+
+/** How a generated server calls the implementation of a tool. */
+export interface ToolBinding {
+  kind: "function" | "method";
+  /** Module path relative to the project root (the folder of the config). */
+  module: string;
+  /** Export name: the function, or the class for methods. */
+  export: string;
+  method?: string;
+  /** `positional`: arguments spread in `params` order; `object`: the arguments object as is. */
+  argsStyle: "positional" | "object";
+  /** Parameter names in declaration order. */
+  params: string[];
+  /** Position of the `ToolContext` parameter, if any. */
+  contextIndex?: number;
+}
+
+/** What mcp-gen needs beyond the MCP fields, kept apart from them. */
+export interface ContractToolExtras {
+  /** The tool returns a non-object value `T`, sent as `structuredContent: { result: T }`. */
+  resultWrapped?: boolean;
+  /** Present for tools extracted from TypeScript. */
+  binding?: ToolBinding;
+}
+
+/** `schemas/<server>.tools.json`. */
+export interface Contract {
+  $comment?: string;
+  server: string;
+  tools: ContractTool[];
+  "x-mcp-gen"?: { tools: Record<string, ContractToolExtras> };
+}

@@ -1,0 +1,115 @@
+import type { SourceLocation } from "./ir/types.ts";
+
+/**
+ * Stable diagnostic codes. Each has a one-line default fix; `docs/errors.md` lists them all.
+ * Codes never change meaning once published.
+ */
+export const CODES = {
+  MCPG001: {
+    title: "config-not-found",
+    fix: "create mcp-gen.config.ts (see README) or pass --config <file>",
+  },
+  MCPG002: { title: "config-invalid", fix: "correct the config value named in the message" },
+  MCPG003: { title: "module-not-found", fix: "check the tools paths/globs of the server in the config" },
+  MCPG010: {
+    title: "typescript-error",
+    fix: "fix the TypeScript error; the build only reads code that type-checks",
+  },
+  MCPG020: {
+    title: "function-type",
+    fix: "pass data instead of a function (e.g. a string naming the action)",
+  },
+  MCPG021: { title: "symbol-type", fix: "use a string instead of a symbol" },
+  MCPG022: { title: "bigint-type", fix: "use a number (Int) or a decimal string instead of bigint" },
+  MCPG023: { title: "class-with-methods", fix: "use an interface or type alias with data properties only" },
+  MCPG024: { title: "unresolved-generic", fix: "replace the type parameter with a concrete type" },
+  MCPG025: {
+    title: "unsupported-type",
+    fix: "use JSON data types: string, number, boolean, arrays, plain objects",
+  },
+  MCPG026: {
+    title: "non-literal-default",
+    fix: "use a literal default, or make the parameter optional and compute the value inside",
+  },
+  MCPG027: { title: "unsupported-parameter", fix: "declare a plain named parameter" },
+  MCPG028: { title: "invalid-tag", fix: "give the tag a valid value, e.g. `@minimum 0` or `Minimum<0>`" },
+  MCPG030: { title: "duplicate-tool-name", fix: "rename one of the tools, or give one a JSDoc `@name`" },
+  MCPG031: {
+    title: "invalid-tool-name",
+    fix: "use 1-64 characters from a-z A-Z 0-9 _ - (JSDoc `@name` overrides)",
+  },
+  MCPG040: {
+    title: "contract-invalid",
+    fix: "correct the contract at the JSON pointer named in the message",
+  },
+  MCPG041: { title: "contract-unreadable", fix: "check the file exists and is valid JSON" },
+  MCPG050: { title: "stale-output", fix: "run `npx mcp-gen build` and commit the result" },
+  MCPG100: {
+    title: "unknown-type",
+    fix: "give the value a concrete type so clients and models know what to send",
+  },
+  MCPG101: {
+    title: "missing-description",
+    fix: "add a JSDoc comment: the model reads it to choose the tool",
+  },
+  MCPG102: { title: "no-tools", fix: "export at least one function (or tool class) from the module" },
+} as const;
+
+export type DiagnosticCode = keyof typeof CODES;
+
+export interface Diagnostic {
+  severity: "error" | "warning";
+  code: DiagnosticCode;
+  message: string;
+  location?: SourceLocation;
+  /** JSON pointer, for problems in JSON documents (config, contracts). */
+  pointer?: string;
+  /** File of a JSON document, when `location` does not apply. */
+  file?: string;
+  fix: string;
+}
+
+/** An error that stops the build; carries one or more diagnostics. */
+export class McpGenError extends Error {
+  override readonly name = "McpGenError";
+  readonly diagnostics: Diagnostic[];
+  constructor(diagnostics: Diagnostic | Diagnostic[]) {
+    const list = Array.isArray(diagnostics) ? diagnostics : [diagnostics];
+    super(list.map(formatDiagnostic).join("\n\n"));
+    this.diagnostics = list;
+  }
+}
+
+export function diagnostic(
+  code: DiagnosticCode,
+  message: string,
+  where: {
+    location?: SourceLocation;
+    pointer?: string;
+    file?: string;
+    fix?: string;
+    severity?: "error" | "warning";
+  } = {},
+): Diagnostic {
+  const { fix, severity, ...rest } = where;
+  const d: Diagnostic = {
+    severity: severity ?? (code >= "MCPG100" ? "warning" : "error"),
+    code,
+    message,
+    fix: fix ?? CODES[code].fix,
+  };
+  if (rest.location) d.location = rest.location;
+  if (rest.pointer !== undefined) d.pointer = rest.pointer;
+  if (rest.file) d.file = rest.file;
+  return d;
+}
+
+/** Renders a diagnostic as `error MCPG020: … \n  at file:line:col\n  fix: …`. */
+export function formatDiagnostic(d: Diagnostic): string {
+  const lines = [`${d.severity} ${d.code}: ${d.message}`];
+  if (d.location) lines.push(`  at ${d.location.file}:${d.location.line}:${d.location.column}`);
+  else if (d.file) lines.push(`  at ${d.file}${d.pointer !== undefined ? ` ${d.pointer || "(root)"}` : ""}`);
+  else if (d.pointer !== undefined) lines.push(`  at ${d.pointer || "(root)"}`);
+  lines.push(`  fix: ${d.fix}`);
+  return lines.join("\n");
+}

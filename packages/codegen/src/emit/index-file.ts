@@ -1,0 +1,41 @@
+import type { EmitContext } from "./context.ts";
+import { propertyKey } from "./names.ts";
+import { toolTypeNames } from "./types.ts";
+import { validatorExports } from "./validators.ts";
+import { codeHeader, createWriter, finish, type OutputFile } from "./writer.ts";
+
+/** Emits `index.ts`: typed validators per tool, plus re-exports of the types and definitions. */
+export function emitIndex(ctx: EmitContext): OutputFile {
+  const names = toolTypeNames(ctx);
+  const w = createWriter();
+  w.write(codeHeader()).blankLine();
+  w.writeLine('import { createValidator } from "@mcp-gen/runtime";');
+  if (ctx.contract.tools.length > 0) w.writeLine('import type * as T from "./types.ts";');
+  w.writeLine('import * as raw from "./validators.js";').blankLine();
+  w.writeLine('export * from "./types.ts";');
+  w.writeLine('export { tools } from "./tools.ts";').blankLine();
+  w.writeLine(`/** Server name of this contract. */`);
+  w.writeLine(`export const server = ${JSON.stringify(ctx.contract.server)};`).blankLine();
+  w.writeLine("/** Validators of every tool's arguments (`input`) and structured result (`output`). */");
+  w.writeLine("export const validators = {");
+  w.indent(() => {
+    for (const tool of ctx.contract.tools) {
+      const n = names.get(tool.name)!;
+      const ex = validatorExports(tool.name);
+      w.writeLine(`${propertyKey(tool.name)}: {`);
+      w.indent(() => {
+        w.writeLine(
+          `input: createValidator<T.${n.input}>(raw.${ex.input}, ${JSON.stringify(`arguments of tool "${tool.name}"`)}),`,
+        );
+        if (n.output) {
+          w.writeLine(
+            `output: createValidator<T.${n.output}>(raw.${ex.output}, ${JSON.stringify(`result of tool "${tool.name}"`)}),`,
+          );
+        }
+      });
+      w.writeLine("},");
+    }
+  });
+  w.writeLine("} as const;");
+  return { path: `${ctx.outDir}/index.ts`, content: finish(w.toString()) };
+}

@@ -1,0 +1,36 @@
+import type { Contract } from "../contract/types.ts";
+import type { Diagnostic } from "../diagnostics.ts";
+import type { EmitContext } from "./context.ts";
+import { emitIndex } from "./index-file.ts";
+import { emitToolsFile } from "./tools-file.ts";
+import { emitTypes } from "./types.ts";
+import { emitValidators } from "./validators.ts";
+import type { OutputFile } from "./writer.ts";
+
+/** One artifact emitter: a pure function from a contract to files. */
+export type Emitter = (ctx: EmitContext) => OutputFile | OutputFile[];
+
+export const EMITTERS: readonly Emitter[] = [emitValidators, emitTypes, emitToolsFile, emitIndex];
+
+/**
+ * Emits every artifact of one server from its contract.
+ *
+ * @example
+ * const { files } = emitServer(contract, { contractFile: "schemas/x.tools.json", outDir: "generated/x" });
+ */
+export function emitServer(
+  contract: Contract,
+  options: { contractFile: string; outDir: string },
+): { files: OutputFile[]; warnings: Diagnostic[] } {
+  const ctx: EmitContext = {
+    contract,
+    contractFile: options.contractFile,
+    outDir: options.outDir,
+    warnings: [],
+  };
+  const files = EMITTERS.flatMap((emit) => emit(ctx));
+  files.sort((a, b) => (a.path < b.path ? -1 : 1));
+  return { files, warnings: ctx.warnings };
+}
+
+export type { EmitContext, OutputFile };

@@ -1,0 +1,85 @@
+import standaloneModule from "ajv/dist/standalone/index.js";
+import { diagnostic, McpGenError } from "../diagnostics.ts";
+import { createAjv } from "./ajv.ts";
+import { type EmitContext, warnAt } from "./context.ts";
+import { identifier } from "./names.ts";
+import { codeHeader, finish, type OutputFile } from "./writer.ts";
+
+const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ??
+  standaloneModule) as typeof import("ajv/dist/standalone/index.js").default;
+
+/** Export names of a tool's validators in `validators.js`. */
+export function validatorExports(toolName: string): { input: string; output: string } {
+  const id = identifier(toolName);
+  return { input: `${id}_input`, output: `${id}_output` };
+}
+
+/**
+ * Emits `validators.js` (Ajv standalone ESM: every input and output schema, compiled once
+ * at build time) and its `validators.d.ts`. A schema Ajv rejects stops the build with the
+ * JSON pointer of the problem.
+ */
+export function emitValidators(ctx: EmitContext): OutputFile[] {
+  let current = "";
+  const ajv = createAjv({ source: true, log: (message) => warnAt(ctx, current, message) });
+  const exports: Record<string, string> = {};
+  ctx.contract.tools.forEach((tool, i) => {
+    const names = validatorExports(tool.name);
+    for (const [slot, name] of [
+      ["inputSchema", names.input],
+      ["outputSchema", names.output],
+    ] as const) {
+      const schema = tool[slot];
+      if (!schema) continue;
+      current = `/tools/${i}/${slot}`;
+      if (!ajv.validateSchema(schema)) {
+        const problems = (ajv.errors ?? []).map((e) =>
+          diagnostic("MCPG040", `invalid JSON Schema: ${e.message ?? e.keyword}`, {
+            file: ctx.contractFile,
+            pointer: `${current}${e.instancePath}`,
+          }),
+        );
+        throw new McpGenError(problems);
+      }
+      try {
+        ajv.addSchema(schema, `${slot}:${tool.name}`);
+        ajv.getSchema(`${slot}:${tool.name}`);
+      } catch (error) {
+        throw new McpGenError(
+          diagnostic("MCPG040", `cannot compile schema: ${(error as Error).message}`, {
+            file: ctx.contractFile,
+            pointer: current,
+          }),
+        );
+      }
+      exports[name] = `${slot}:${tool.name}`;
+    }
+  });
+  const code = Object.keys(exports).length > 0 ? esmImports(standaloneCode(ajv, exports)) : "export {};";
+  const declarations = Object.keys(exports)
+    .map((name) => `export declare const ${name}: RawValidate;`)
+    .join("\n");
+  return [
+    { path: `${ctx.outDir}/validators.js`, content: finish(`${codeHeader()}${code}`) },
+    {
+      path: `${ctx.outDir}/validators.d.ts`,
+      content: finish(
+        `${codeHeader()}import type { RawValidate } from "@mcp-gen/runtime";\n\n${declarations}`,
+      ),
+    },
+  ];
+}
+
+/** Ajv's standalone ESM still `require()`s its runtime helpers and formats: turn those into imports. */
+function esmImports(code: string): string {
+  const modules = new Map<string, string>();
+  const body = code.replace(/^"use strict";/, "").replace(/require\("([^"]+)"\)/g, (_, spec: string) => {
+    const file = /\.[cm]?js$/.test(spec) ? spec : `${spec}.js`;
+    if (!modules.has(file)) modules.set(file, `__import${modules.size}`);
+    return modules.get(file)!;
+  });
+  const imports = [...modules]
+    .map(([file, local]) => `import ${local} from ${JSON.stringify(file)};`)
+    .join("\n");
+  return `${imports}${imports ? "\n" : ""}${body}`;
+}

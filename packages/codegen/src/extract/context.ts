@@ -1,0 +1,97 @@
+import path from "node:path";
+import type { ts } from "ts-morph";
+import { type Diagnostic, type DiagnosticCode, diagnostic } from "../diagnostics.ts";
+import type { IrType, SourceLocation } from "../ir/types.ts";
+
+/** Where in the source a type is being mapped: the node to point at and a readable path. */
+export interface Site {
+  node: ts.Node;
+  /** e.g. `parameter "commands" › items › property "arguments"` */
+  path: string;
+}
+
+/** Thrown by type handlers for constructs JSON Schema cannot express; caught per tool. */
+export class ExtractError extends Error {
+  constructor(readonly diagnostic: Diagnostic) {
+    super(diagnostic.message);
+  }
+}
+
+interface Recursion {
+  name: string;
+  referenced: boolean;
+}
+
+/** Shared state of one server's extraction. */
+export class ExtractContext {
+  readonly warnings: Diagnostic[] = [];
+  /** Named definitions for recursive types. */
+  readonly definitions: Record<string, IrType> = {};
+  private readonly inProgress = new Map<ts.Type, Recursion>();
+  private readonly definitionNames = new Map<ts.Type, string>();
+
+  constructor(
+    readonly checker: ts.TypeChecker,
+    readonly program: ts.Program,
+    readonly root: string,
+  ) {}
+
+  location(node: ts.Node): SourceLocation {
+    const sf = node.getSourceFile();
+    const { line, character } = sf.getLineAndCharacterOfPosition(node.getStart(sf));
+    return {
+      file: path.relative(this.root, sf.fileName).split(path.sep).join("/"),
+      line: line + 1,
+      column: character + 1,
+    };
+  }
+
+  fail(code: DiagnosticCode, message: string, site: Site, fix?: string): never {
+    throw new ExtractError(
+      diagnostic(code, `${site.path}: ${message}`, {
+        location: this.location(site.node),
+        ...(fix ? { fix } : {}),
+      }),
+    );
+  }
+
+  warn(code: DiagnosticCode, message: string, site: Site): void {
+    this.warnings.push(diagnostic(code, `${site.path}: ${message}`, { location: this.location(site.node) }));
+  }
+
+  /**
+   * Maps an object-like type while detecting recursion: a type met again while it is being
+   * mapped becomes a `ref`, and its mapping is stored as a named definition.
+   */
+  withRecursion(type: ts.Type, map: () => IrType): IrType {
+    const active = this.inProgress.get(type);
+    if (active) {
+      active.referenced = true;
+      return { kind: "ref", name: active.name };
+    }
+    const existing = this.definitionNames.get(type);
+    if (existing) return { kind: "ref", name: existing };
+    const entry: Recursion = { name: this.nameFor(type), referenced: false };
+    this.inProgress.set(type, entry);
+    try {
+      const result = map();
+      if (!entry.referenced) return result;
+      this.definitions[entry.name] = result;
+      this.definitionNames.set(type, entry.name);
+      return { kind: "ref", name: entry.name };
+    } finally {
+      this.inProgress.delete(type);
+    }
+  }
+
+  private nameFor(type: ts.Type): string {
+    const base = (type.aliasSymbol ?? type.getSymbol())?.getName();
+    const clean = base && /^[A-Za-z_$][\w$]*$/.test(base) && base !== "__type" ? base : "Anonymous";
+    const taken = new Set([
+      ...Object.keys(this.definitions),
+      ...[...this.inProgress.values()].map((r) => r.name),
+    ]);
+    if (!taken.has(clean)) return clean;
+    for (let i = 2; ; i++) if (!taken.has(`${clean}${i}`)) return `${clean}${i}`;
+  }
+}

@@ -1,0 +1,58 @@
+import { ts } from "ts-morph";
+import type { IrType } from "../../ir/types.ts";
+import { applyMeta, CONSTRAINTS, parseConstraint } from "../meta.ts";
+import type { TypeHandler } from "./handler.ts";
+import { objectHandler } from "./object.ts";
+import { has, isTagObject, literalValue, TAG_PREFIX } from "./util.ts";
+
+const PRIMITIVE = ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike;
+
+/**
+ * Intersections: type-level tags (`Int`, `number & Minimum<0>`) become constraints; a
+ * primitive intersected with brand objects stays the primitive; object intersections merge.
+ */
+export const intersectionHandler: TypeHandler = {
+  name: "intersection",
+  supports: (type) => type.isIntersection(),
+  create(type, ctx, site, map) {
+    const parts = (type as ts.IntersectionType).types;
+    const tags = parts.filter((t) => isTagObject(t, ctx.checker));
+    const rest = parts.filter((t) => !tags.includes(t));
+    const primitives = rest.filter((t) => has(t, PRIMITIVE));
+    let base: IrType;
+    if (rest.length === 1) base = map(rest[0]!, site);
+    else if (primitives.length === 1) base = map(primitives[0]!, site);
+    else if (primitives.length === 0 && rest.length > 0) base = objectHandler.create(type, ctx, site, map);
+    else {
+      return ctx.fail(
+        "MCPG025",
+        `intersection "${ctx.checker.typeToString(type)}" has no JSON equivalent`,
+        site,
+      );
+    }
+    const constraints: Record<string, unknown> = {};
+    for (const tag of tags) {
+      for (const prop of ctx.checker.getPropertiesOfType(tag)) {
+        const keyword = prop.getName().slice(TAG_PREFIX.length);
+        const valueType = ctx.checker.getNonNullableType(ctx.checker.getTypeOfSymbol(prop));
+        const value = literalValue(valueType);
+        if (keyword === "integer") {
+          if (base.kind !== "number" && base.kind !== "integer") {
+            ctx.fail("MCPG028", "Int can only brand a number", site);
+          }
+          base = { ...base, kind: "integer" } as IrType;
+        } else if (keyword in CONSTRAINTS) {
+          if (value === undefined) {
+            ctx.fail(
+              "MCPG028",
+              `tag ${keyword} needs a literal value, got "${ctx.checker.typeToString(valueType)}"`,
+              site,
+            );
+          }
+          constraints[keyword] = parseConstraint(keyword, value, ctx, site);
+        }
+      }
+    }
+    return Object.keys(constraints).length > 0 ? applyMeta(base, { constraints }, ctx, site) : base;
+  },
+};

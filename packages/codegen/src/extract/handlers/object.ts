@@ -1,0 +1,73 @@
+import { ts } from "ts-morph";
+import type { IrObject, IrProperty, IrType } from "../../ir/types.ts";
+import type { ExtractContext, Site } from "../context.ts";
+import { docOfSymbol } from "../jsdoc.ts";
+import { applyMeta, metaFromDoc } from "../meta.ts";
+import type { MapType, TypeHandler } from "./handler.ts";
+import { has, TAG_PREFIX } from "./util.ts";
+
+/**
+ * Object types: interfaces, type aliases, inline literals, intersections of those, data-only
+ * classes, records and index signatures (`additionalProperties`), and the `object` keyword.
+ */
+export const objectHandler: TypeHandler = {
+  name: "object",
+  supports: (type) => has(type, ts.TypeFlags.Object | ts.TypeFlags.NonPrimitive | ts.TypeFlags.Intersection),
+  create(type, ctx, site, map) {
+    if (has(type, ts.TypeFlags.NonPrimitive))
+      return { kind: "object", properties: [], additional: { kind: "unknown" } };
+    rejectClassWithMethods(type, ctx, site);
+    return ctx.withRecursion(type, () => mapObject(type, ctx, site, map));
+  },
+};
+
+function mapObject(type: ts.Type, ctx: ExtractContext, site: Site, map: MapType): IrType {
+  const { checker } = ctx;
+  const properties: IrProperty[] = [];
+  for (const symbol of checker.getPropertiesOfType(type)) {
+    const name = symbol.getName();
+    if (name.startsWith(TAG_PREFIX)) continue;
+    const declaration = symbol.valueDeclaration ?? symbol.getDeclarations()?.[0];
+    const propSite: Site = { node: declaration ?? site.node, path: `${site.path} › property "${name}"` };
+    if (declaration && ts.isPrivateIdentifier((declaration as ts.NamedDeclaration).name ?? declaration))
+      continue;
+    const propType = checker.getTypeOfSymbolAtLocation(symbol, declaration ?? site.node);
+    const optional = (symbol.flags & ts.SymbolFlags.Optional) !== 0 || includesUndefined(propType);
+    const mapped = map(propType, propSite);
+    const meta = metaFromDoc(docOfSymbol(symbol, checker), ctx, propSite);
+    properties.push({ name, type: applyMeta(mapped, meta, ctx, propSite), required: !optional });
+  }
+  const index = checker
+    .getIndexInfosOfType(type)
+    .find((info) => !has(info.keyType, ts.TypeFlags.ESSymbolLike));
+  const additional: IrType | false = index
+    ? map(index.type, { node: index.declaration ?? site.node, path: `${site.path} › [key: string]` })
+    : false;
+  const object: IrObject = { kind: "object", properties, additional };
+  const named = type.aliasSymbol ?? type.getSymbol();
+  if (named && !named.getName().startsWith("__")) {
+    const doc = docOfSymbol(named, checker);
+    if (doc.summary) object.description = doc.summary;
+  }
+  return object;
+}
+
+function includesUndefined(type: ts.Type): boolean {
+  return type.isUnion() && type.types.some((t) => has(t, ts.TypeFlags.Undefined));
+}
+
+/** Class instances with methods are behaviour, not data. */
+function rejectClassWithMethods(type: ts.Type, ctx: ExtractContext, site: Site): void {
+  const symbol = type.getSymbol();
+  if (!symbol || (symbol.flags & ts.SymbolFlags.Class) === 0) return;
+  const methods = ctx.checker
+    .getPropertiesOfType(type)
+    .filter((p) => (p.flags & ts.SymbolFlags.Method) !== 0 || (p.flags & ts.SymbolFlags.Accessor) !== 0);
+  if (methods.length > 0) {
+    ctx.fail(
+      "MCPG023",
+      `class "${symbol.getName()}" has methods (${methods.map((m) => m.getName()).join(", ")}), so its instances are not plain data`,
+      site,
+    );
+  }
+}

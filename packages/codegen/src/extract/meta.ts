@@ -1,0 +1,204 @@
+import type { IrMeta, IrType } from "../ir/types.ts";
+import type { ExtractContext, Site } from "./context.ts";
+import type { DocInfo } from "./jsdoc.ts";
+
+/** Constraint keywords and the JSON types they apply to. */
+export const CONSTRAINTS: Record<
+  string,
+  { applies: "number" | "string" | "array"; value: "number" | "string" | "true" }
+> = {
+  minimum: { applies: "number", value: "number" },
+  maximum: { applies: "number", value: "number" },
+  exclusiveMinimum: { applies: "number", value: "number" },
+  exclusiveMaximum: { applies: "number", value: "number" },
+  multipleOf: { applies: "number", value: "number" },
+  minLength: { applies: "string", value: "number" },
+  maxLength: { applies: "string", value: "number" },
+  pattern: { applies: "string", value: "string" },
+  format: { applies: "string", value: "string" },
+  minItems: { applies: "array", value: "number" },
+  maxItems: { applies: "array", value: "number" },
+  uniqueItems: { applies: "array", value: "true" },
+};
+
+/** Formats the generated validators know (ajv-formats, full mode). */
+export const FORMATS = new Set([
+  "date",
+  "time",
+  "date-time",
+  "iso-time",
+  "iso-date-time",
+  "duration",
+  "uri",
+  "uri-reference",
+  "uri-template",
+  "url",
+  "email",
+  "hostname",
+  "ipv4",
+  "ipv6",
+  "regex",
+  "uuid",
+  "json-pointer",
+  "json-pointer-uri-fragment",
+  "relative-json-pointer",
+  "byte",
+  "int32",
+  "int64",
+  "float",
+  "double",
+  "password",
+  "binary",
+]);
+
+const COUNT_KEYWORDS = new Set(["minLength", "maxLength", "minItems", "maxItems"]);
+
+/** Checks one constraint value (from JSDoc text or a type-level tag) and returns it typed. */
+export function parseConstraint(keyword: string, value: unknown, ctx: ExtractContext, site: Site): unknown {
+  const spec = CONSTRAINTS[keyword]!;
+  const tag = `@${keyword}`;
+  if (spec.value === "true") {
+    if (value === undefined || value === "" || value === true || value === "true") return true;
+    return ctx.fail("MCPG028", `${tag} takes no value (or "true"), got ${JSON.stringify(value)}`, site);
+  }
+  if (spec.value === "number") {
+    const n =
+      typeof value === "number"
+        ? value
+        : typeof value === "string" && value.trim() !== ""
+          ? Number(value)
+          : Number.NaN;
+    if (!Number.isFinite(n))
+      return ctx.fail("MCPG028", `${tag} needs a number, got ${JSON.stringify(value ?? "")}`, site);
+    if (COUNT_KEYWORDS.has(keyword) && (!Number.isInteger(n) || n < 0)) {
+      return ctx.fail("MCPG028", `${tag} needs a non-negative integer, got ${n}`, site);
+    }
+    if (keyword === "multipleOf" && n <= 0)
+      return ctx.fail("MCPG028", `${tag} needs a number > 0, got ${n}`, site);
+    return n;
+  }
+  if (typeof value !== "string" || value === "") return ctx.fail("MCPG028", `${tag} needs a value`, site);
+  if (keyword === "pattern") {
+    try {
+      new RegExp(value, "u");
+    } catch (error) {
+      return ctx.fail(
+        "MCPG028",
+        `${tag} is not a valid regular expression: ${(error as Error).message}`,
+        site,
+      );
+    }
+  }
+  if (keyword === "format" && !FORMATS.has(value)) {
+    return ctx.fail("MCPG028", `unknown format "${value}"`, site, `use one of: ${[...FORMATS].join(", ")}`);
+  }
+  return value;
+}
+
+function parseJsonish(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Reads description, default, examples, deprecation and constraint tags from a JSDoc. */
+export function metaFromDoc(doc: DocInfo, ctx: ExtractContext, site: Site): IrMeta {
+  const meta: IrMeta = {};
+  if (doc.summary) meta.description = doc.summary;
+  for (const tag of doc.tags) {
+    if (tag.name in CONSTRAINTS) {
+      meta.constraints ??= {};
+      meta.constraints[tag.name] = parseConstraint(tag.name, tag.text, ctx, site);
+    } else if (tag.name === "default") {
+      if (tag.text === "")
+        ctx.fail("MCPG028", "@default needs a value (JSON, or plain text for strings)", site);
+      meta.default = parseJsonish(tag.text);
+    } else if (tag.name === "examples") {
+      if (tag.text === "") ctx.fail("MCPG028", "@examples needs a value (a JSON array of examples)", site);
+      const value = parseJsonish(tag.text);
+      meta.examples = Array.isArray(value) ? value : [value];
+    } else if (tag.name === "deprecated") {
+      meta.deprecated = true;
+    } else if (tag.name === "title") {
+      if (tag.text) meta.title = tag.text;
+    }
+  }
+  return meta;
+}
+
+function jsonTypeOf(type: IrType): string | undefined {
+  switch (type.kind) {
+    case "integer":
+    case "number":
+      return "number";
+    case "string":
+      return "string";
+    case "array":
+    case "tuple":
+      return "array";
+    case "literal":
+      return typeof type.value === "string"
+        ? "string"
+        : typeof type.value === "number"
+          ? "number"
+          : undefined;
+    case "enum":
+      return type.values.every((v) => typeof v === "string")
+        ? "string"
+        : type.values.every((v) => typeof v === "number")
+          ? "number"
+          : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Attaches meta to a mapped type. Constraints must fit the type (`@minLength` on a string…);
+ * on a nullable type they go to its non-null member.
+ */
+export function applyMeta(type: IrType, meta: IrMeta, ctx: ExtractContext, site: Site): IrType {
+  const { constraints, ...annotations } = meta;
+  let result: IrType = { ...type, ...annotations };
+  if (constraints && Object.keys(constraints).length > 0) {
+    result = applyConstraints(result, constraints, ctx, site);
+  }
+  return result;
+}
+
+function applyConstraints(
+  type: IrType,
+  constraints: Record<string, unknown>,
+  ctx: ExtractContext,
+  site: Site,
+): IrType {
+  if (type.kind === "union") {
+    const nonNull = type.members.filter((m) => m.kind !== "null");
+    if (nonNull.length === 1 && nonNull.length < type.members.length) {
+      return {
+        ...type,
+        members: type.members.map((m) =>
+          m.kind === "null" ? m : applyConstraints(m, constraints, ctx, site),
+        ),
+      };
+    }
+  }
+  const jsonType = jsonTypeOf(type);
+  for (const keyword of Object.keys(constraints)) {
+    const spec = CONSTRAINTS[keyword]!;
+    if (jsonType !== spec.applies) {
+      ctx.fail("MCPG028", `@${keyword} applies to ${spec.applies}s, but this is ${describeKind(type)}`, site);
+    }
+  }
+  return { ...type, constraints: { ...type.constraints, ...constraints } };
+}
+
+function describeKind(type: IrType): string {
+  return type.kind === "union"
+    ? "a union"
+    : type.kind === "ref"
+      ? `a reference to ${type.name}`
+      : `a ${type.kind}`;
+}

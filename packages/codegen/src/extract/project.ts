@@ -1,0 +1,93 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { glob, isDynamicPattern } from "tinyglobby";
+import { Project, ts } from "ts-morph";
+import type { ResolvedConfig, ResolvedServerConfig } from "../config/load.ts";
+import { type Diagnostic, diagnostic, McpGenError } from "../diagnostics.ts";
+
+const DEFAULT_OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  strict: true,
+  skipLibCheck: true,
+  allowImportingTsExtensions: true,
+  noEmit: true,
+  types: ["node"],
+};
+
+/** Resolves a server's tool patterns to files (sorted); a path or glob that matches nothing is an error. */
+export async function resolveToolFiles(
+  config: ResolvedConfig,
+  server: ResolvedServerConfig,
+): Promise<string[]> {
+  const files = new Set<string>();
+  const problems: Diagnostic[] = [];
+  for (const [i, pattern] of server.tools.entries()) {
+    const pointer = `/servers/${server.name}/tools/${i}`;
+    if (!isDynamicPattern(pattern)) {
+      const file = path.resolve(config.root, pattern);
+      if (existsSync(file)) files.add(file);
+      else
+        problems.push(
+          diagnostic("MCPG003", `tool module "${pattern}" of server "${server.name}" does not exist`, {
+            file: config.file,
+            pointer,
+          }),
+        );
+      continue;
+    }
+    const matches = await glob(pattern, {
+      cwd: config.root,
+      absolute: true,
+      ignore: ["**/node_modules/**", "**/*.d.ts"],
+    });
+    if (matches.length === 0) {
+      problems.push(
+        diagnostic("MCPG003", `tools glob "${pattern}" of server "${server.name}" matches no file`, {
+          file: config.file,
+          pointer,
+        }),
+      );
+    }
+    for (const match of matches) files.add(path.resolve(match));
+  }
+  if (problems.length > 0) throw new McpGenError(problems);
+  return [...files].sort();
+}
+
+/** A ts-morph project for the tool modules, type-checked with the project's tsconfig (strict null checks forced). */
+export function createProject(config: ResolvedConfig): Project {
+  return config.tsconfig
+    ? new Project({
+        tsConfigFilePath: config.tsconfig,
+        skipAddingFilesFromTsConfig: true,
+        compilerOptions: { strictNullChecks: true, noEmit: true },
+      })
+    : new Project({ compilerOptions: DEFAULT_OPTIONS });
+}
+
+/** Syntax and type errors of the given files; any error stops the build. */
+export function typeErrors(program: ts.Program, files: readonly ts.SourceFile[], root: string): Diagnostic[] {
+  const result: Diagnostic[] = [];
+  for (const file of files) {
+    const syntactic = program.getSyntacticDiagnostics(file);
+    const all = syntactic.length > 0 ? syntactic : program.getSemanticDiagnostics(file);
+    for (const d of all) {
+      if (d.category !== ts.DiagnosticCategory.Error) continue;
+      const message = ts.flattenDiagnosticMessageText(d.messageText, "\n");
+      if (d.file && d.start !== undefined) {
+        const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
+        const location = {
+          file: path.relative(root, d.file.fileName).split(path.sep).join("/"),
+          line: line + 1,
+          column: character + 1,
+        };
+        result.push(diagnostic("MCPG010", `TS${d.code}: ${message}`, { location }));
+      } else {
+        result.push(diagnostic("MCPG010", `TS${d.code}: ${message}`));
+      }
+    }
+  }
+  return result;
+}

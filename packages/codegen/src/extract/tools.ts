@@ -1,0 +1,303 @@
+import path from "node:path";
+import { ts } from "ts-morph";
+import type { NamingStyle } from "../config/define.ts";
+import { type Diagnostic, diagnostic } from "../diagnostics.ts";
+import type { IrAnnotations, IrBinding, IrParam, IrTool, IrType } from "../ir/types.ts";
+import { type ExtractContext, ExtractError, type Site } from "./context.ts";
+import { literalDefault } from "./defaults.ts";
+import type { MapType } from "./handlers/handler.ts";
+import { has } from "./handlers/util.ts";
+import { type DocInfo, docOfDeclaration, hasTag, tagText } from "./jsdoc.ts";
+import { applyMeta } from "./meta.ts";
+import { applyNaming } from "./naming.ts";
+
+type FunctionLike = ts.FunctionDeclaration | ts.MethodDeclaration | ts.ArrowFunction | ts.FunctionExpression;
+
+interface Candidate {
+  /** Name the tool is exported under (function name, or method name for classes). */
+  exportedName: string;
+  fn: FunctionLike;
+  /** Node carrying the JSDoc (the variable declaration for arrow functions). */
+  docNode: ts.Node;
+  binding: IrBinding;
+}
+
+/** Finds the tools of one module and maps each; errors are collected per tool. */
+export function extractModuleTools(
+  sourceFile: ts.SourceFile,
+  ctx: ExtractContext,
+  map: MapType,
+  naming: NamingStyle,
+): { tools: IrTool[]; errors: Diagnostic[] } {
+  const tools: IrTool[] = [];
+  const errors: Diagnostic[] = [];
+  let candidates: Candidate[];
+  try {
+    candidates = findCandidates(sourceFile, ctx);
+  } catch (error) {
+    if (error instanceof ExtractError) return { tools, errors: [error.diagnostic] };
+    throw error;
+  }
+  for (const candidate of candidates) {
+    try {
+      const tool = extractTool(candidate, ctx, map, naming);
+      if (tool) tools.push(tool);
+    } catch (error) {
+      if (!(error instanceof ExtractError)) throw error;
+      errors.push(error.diagnostic);
+    }
+  }
+  if (candidates.length === 0) {
+    ctx.warnings.push(
+      diagnostic("MCPG102", "module exports no functions or tool classes", {
+        location: { file: relative(ctx, sourceFile.fileName), line: 1, column: 1 },
+      }),
+    );
+  }
+  return { tools, errors };
+}
+
+function relative(ctx: ExtractContext, file: string): string {
+  return path.relative(ctx.root, file).split(path.sep).join("/");
+}
+
+function findCandidates(sourceFile: ts.SourceFile, ctx: ExtractContext): Candidate[] {
+  const { checker } = ctx;
+  const moduleSymbol = checker.getSymbolAtLocation(sourceFile);
+  if (!moduleSymbol) return [];
+  const module = relative(ctx, sourceFile.fileName);
+  const candidates: Candidate[] = [];
+  for (const exported of checker.getExportsOfModule(moduleSymbol)) {
+    const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+    const exportName = exported.getName();
+    const declarations = symbol.getDeclarations() ?? [];
+    const functions = declarations.filter(ts.isFunctionDeclaration);
+    if (functions.length > 0) {
+      const implementation = functions.find((f) => f.body) ?? functions[0]!;
+      if (functions.length > 1) {
+        ctx.fail("MCPG027", `function "${exportName}" is overloaded; a tool needs one signature`, {
+          node: functions[0]!,
+          path: `tool "${exportName}"`,
+        });
+      }
+      const name = exportName === "default" ? implementation.name?.text : exportName;
+      if (!name) {
+        ctx.fail(
+          "MCPG027",
+          "the default export is an anonymous function",
+          { node: implementation, path: "default export" },
+          "give the function a name",
+        );
+      }
+      candidates.push({
+        exportedName: name,
+        fn: implementation,
+        docNode: implementation,
+        binding: { kind: "function", module, export: exportName },
+      });
+      continue;
+    }
+    const variable = declarations.find(ts.isVariableDeclaration);
+    if (variable?.initializer) {
+      const init = skipOuter(variable.initializer);
+      if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) {
+        candidates.push({
+          exportedName: exportName,
+          fn: init,
+          docNode: variable,
+          binding: { kind: "function", module, export: exportName },
+        });
+      }
+      continue;
+    }
+    const cls = declarations.find(ts.isClassDeclaration);
+    if (cls) {
+      for (const member of cls.members) {
+        if (!ts.isMethodDeclaration(member) || !member.body || !isPublicInstance(member)) continue;
+        if (!ts.isIdentifier(member.name) && !ts.isStringLiteral(member.name)) continue;
+        const method = member.name.text;
+        candidates.push({
+          exportedName: method,
+          fn: member,
+          docNode: member,
+          binding: { kind: "method", module, export: exportName, method },
+        });
+      }
+    }
+  }
+  return candidates;
+}
+
+function skipOuter(node: ts.Expression): ts.Expression {
+  while (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node))
+    node = node.expression;
+  return node;
+}
+
+function isPublicInstance(member: ts.MethodDeclaration): boolean {
+  const flags = ts.getCombinedModifierFlags(member);
+  if (flags & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected | ts.ModifierFlags.Static)) return false;
+  return !ts.isPrivateIdentifier(member.name);
+}
+
+function extractTool(
+  candidate: Candidate,
+  ctx: ExtractContext,
+  map: MapType,
+  naming: NamingStyle,
+): IrTool | undefined {
+  const doc = docOfDeclaration(candidate.docNode);
+  if (hasTag(doc, "internal") || hasTag(doc, "hidden")) return undefined;
+  const name = tagText(doc, "name") || applyNaming(candidate.exportedName, naming);
+  const toolSite: Site = { node: candidate.docNode, path: `tool "${name}"` };
+  const params: IrParam[] = [];
+  let contextIndex: number | undefined;
+  let argsStyle: IrTool["argsStyle"] = "positional";
+  const declared = candidate.fn.parameters.filter(
+    (p) => !(ts.isIdentifier(p.name) && p.name.text === "this"),
+  );
+  declared.forEach((param, index) => {
+    const paramName = ts.isIdentifier(param.name) ? param.name.text : undefined;
+    const site: Site = {
+      node: param,
+      path: `tool "${name}" › parameter "${paramName ?? param.name.getText()}"`,
+    };
+    const type = ctx.checker.getTypeAtLocation(param);
+    if (isToolContext(type)) {
+      if (contextIndex !== undefined)
+        ctx.fail("MCPG027", "a tool takes at most one ToolContext parameter", site);
+      contextIndex = index;
+      return;
+    }
+    if (param.dotDotDotToken) ctx.fail("MCPG027", "rest parameters cannot be tool arguments", site);
+    if (!paramName) {
+      const dataParams = declared.filter((p) => !isToolContext(ctx.checker.getTypeAtLocation(p)));
+      if (!ts.isObjectBindingPattern(param.name) || dataParams.length !== 1) {
+        ctx.fail(
+          "MCPG027",
+          "a destructured parameter must be the tool's only data parameter",
+          site,
+          "name the parameter, or take one destructured arguments object",
+        );
+      }
+      argsStyle = "object";
+      const mapped = map(type, site);
+      if (mapped.kind !== "object")
+        ctx.fail("MCPG027", "a destructured arguments parameter must have an object type", site);
+      params.push(...objectParams(mapped, param, ctx, site));
+      return;
+    }
+    params.push(extractParam(param, paramName, type, doc, ctx, map, site));
+  });
+  const returns = extractReturn(candidate.fn, ctx, map, {
+    node: candidate.fn.type ?? candidate.docNode,
+    path: `tool "${name}" › return type`,
+  });
+  const tool: IrTool = {
+    name,
+    params,
+    argsStyle,
+    returns,
+    annotations: annotationsOf(doc, ctx, toolSite),
+    binding: candidate.binding,
+    location: ctx.location(candidate.docNode),
+  };
+  const title = tagText(doc, "title");
+  if (title) tool.title = title;
+  if (doc.summary) tool.description = doc.summary;
+  else ctx.warn("MCPG101", "tool has no description", toolSite);
+  const returnsDoc = tagText(doc, "returns") ?? tagText(doc, "return");
+  if (returnsDoc) tool.returnsDescription = returnsDoc;
+  if (contextIndex !== undefined) tool.contextIndex = contextIndex;
+  return tool;
+}
+
+function extractParam(
+  param: ts.ParameterDeclaration,
+  name: string,
+  type: ts.Type,
+  doc: DocInfo,
+  ctx: ExtractContext,
+  map: MapType,
+  site: Site,
+): IrParam {
+  const optionalType = type.isUnion() && type.types.some((t) => has(t, ts.TypeFlags.Undefined));
+  let mapped = map(type, site);
+  const description = doc.params.get(name);
+  const meta: { description?: string; default?: unknown } = {};
+  if (description) meta.description = description;
+  if (param.initializer) {
+    const value = literalDefault(param.initializer, ctx, site);
+    if (value !== undefined) meta.default = value;
+  }
+  mapped = applyMeta(mapped, meta, ctx, site);
+  return {
+    name,
+    type: mapped,
+    required: !param.questionToken && !param.initializer && !optionalType,
+    location: ctx.location(param),
+  };
+}
+
+/** Properties of a destructured arguments object, as parameters; binding defaults become `default`. */
+function objectParams(
+  object: IrType & { kind: "object" },
+  param: ts.ParameterDeclaration,
+  ctx: ExtractContext,
+  site: Site,
+): IrParam[] {
+  const pattern = param.name as ts.ObjectBindingPattern;
+  const defaults = new Map<string, ts.Expression>();
+  for (const element of pattern.elements) {
+    const key = element.propertyName ?? element.name;
+    if (element.initializer && (ts.isIdentifier(key) || ts.isStringLiteral(key)))
+      defaults.set(key.text, element.initializer);
+  }
+  return object.properties.map((p) => {
+    const init = defaults.get(p.name);
+    const value = init
+      ? literalDefault(init, ctx, { node: init, path: `${site.path} › property "${p.name}"` })
+      : undefined;
+    const type = value !== undefined ? { ...p.type, default: value } : p.type;
+    return { name: p.name, type, required: p.required && !init, location: ctx.location(param) };
+  });
+}
+
+function extractReturn(fn: FunctionLike, ctx: ExtractContext, map: MapType, site: Site): IrType | null {
+  const signature = ctx.checker.getSignatureFromDeclaration(fn);
+  if (!signature) return null;
+  const declared = signature.getReturnType();
+  const type = ctx.checker.getAwaitedType(declared) ?? declared;
+  if (has(type, ts.TypeFlags.Void | ts.TypeFlags.Undefined | ts.TypeFlags.Never)) return null;
+  return map(type, site);
+}
+
+/** The runtime's `ToolContext` (from `@mcp-gen/runtime`) is injected by the server, never sent by clients. */
+function isToolContext(type: ts.Type): boolean {
+  const symbol = type.getSymbol() ?? type.aliasSymbol;
+  if (symbol?.getName() !== "ToolContext") return false;
+  return (symbol.getDeclarations() ?? []).some((d) =>
+    /[\\/](@mcp-gen[\\/]runtime|packages[\\/]runtime)[\\/]/.test(d.getSourceFile().fileName),
+  );
+}
+
+const HINTS: Record<string, keyof IrAnnotations> = {
+  readOnly: "readOnlyHint",
+  destructive: "destructiveHint",
+  idempotent: "idempotentHint",
+  openWorld: "openWorldHint",
+};
+
+function annotationsOf(doc: DocInfo, ctx: ExtractContext, site: Site): IrAnnotations {
+  const annotations: IrAnnotations = {};
+  for (const tag of doc.tags) {
+    const key = HINTS[tag.name];
+    if (!key) continue;
+    const text = tag.text.toLowerCase();
+    if (text !== "" && text !== "true" && text !== "false") {
+      ctx.fail("MCPG028", `@${tag.name} takes no value, "true" or "false"; got "${tag.text}"`, site);
+    }
+    (annotations as Record<string, boolean>)[key] = text !== "false";
+  }
+  return annotations;
+}

@@ -1,0 +1,18 @@
+export { type BuildOptions, type BuildResult, build, generate } from "./build.ts";
+export { defineConfig, type McpGenConfig, type NamingStyle, type ServerConfig } from "./config/define.ts";
+export { findConfig, loadConfig, type ResolvedConfig } from "./config/load.ts";
+export { canonicalSchema } from "./contract/canonical.ts";
+export { contractFromIr, schemaOf } from "./contract/from-ir.ts";
+export { checkContract, readContract, serializeContract } from "./contract/read.ts";
+export type {
+  Contract,
+  ContractTool,
+  ContractToolExtras,
+  JsonSchema,
+  ToolBinding,
+} from "./contract/types.ts";
+export { CODES, type Diagnostic, type DiagnosticCode, formatDiagnostic, McpGenError } from "./diagnostics.ts";
+export { EMITTERS, type Emitter, emitServer } from "./emit/index.ts";
+export { type ExtractResult, extract } from "./extract/index.ts";
+export { dumpIr } from "./ir/dump.ts";
+export type * from "./ir/types.ts";

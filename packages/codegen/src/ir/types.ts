@@ -1,0 +1,140 @@
+/**
+ * The intermediate representation: plain, serialisable data shaped like JSON Schema
+ * 2020-12. Extraction produces it; the contract step turns it into JSON Schema.
+ * `mcp-gen build --dump-ir` prints it.
+ */
+
+/** A location in a source file (1-based line and column, path relative to the project root). */
+export interface SourceLocation {
+  file: string;
+  line: number;
+  column: number;
+}
+
+/** Keywords that annotate or constrain any type (JSDoc tags and type-level tags land here). */
+export interface IrMeta {
+  description?: string;
+  default?: unknown;
+  examples?: unknown[];
+  deprecated?: boolean;
+  title?: string;
+  /** Validation keywords such as `minimum`, `maxLength`, `pattern`, `format`, `uniqueItems`. */
+  constraints?: Record<string, unknown>;
+}
+
+export type IrType =
+  | IrPrimitive
+  | IrLiteral
+  | IrEnum
+  | IrArray
+  | IrTuple
+  | IrObject
+  | IrUnion
+  | IrRef
+  | IrUnknown;
+
+export interface IrPrimitive extends IrMeta {
+  kind: "string" | "number" | "integer" | "boolean" | "null";
+}
+
+export interface IrLiteral extends IrMeta {
+  kind: "literal";
+  value: string | number | boolean;
+}
+
+export interface IrEnum extends IrMeta {
+  kind: "enum";
+  values: (string | number | boolean)[];
+}
+
+export interface IrArray extends IrMeta {
+  kind: "array";
+  items: IrType;
+}
+
+export interface IrTuple extends IrMeta {
+  kind: "tuple";
+  /** Leading elements (`prefixItems`); `minItems`/`maxItems` sit in `constraints`. */
+  items: IrType[];
+  /** Type of the elements after `items` (a rest element); absent for fixed-length tuples. */
+  rest?: IrType;
+}
+
+export interface IrProperty {
+  name: string;
+  type: IrType;
+  required: boolean;
+}
+
+export interface IrObject extends IrMeta {
+  kind: "object";
+  properties: IrProperty[];
+  /** `false`: closed object; a type: the type of any other key (records, index signatures). */
+  additional: IrType | false;
+}
+
+export interface IrUnion extends IrMeta {
+  kind: "union";
+  members: IrType[];
+  /** Property whose literal value tells the object members apart (emitted as `oneOf`). */
+  discriminator?: string;
+}
+
+/** A reference to a named definition (used for recursive types). */
+export interface IrRef extends IrMeta {
+  kind: "ref";
+  name: string;
+}
+
+/** `unknown`/`any`: accepts anything. */
+export interface IrUnknown extends IrMeta {
+  kind: "unknown";
+}
+
+export interface IrParam {
+  name: string;
+  type: IrType;
+  required: boolean;
+  location: SourceLocation;
+}
+
+/** How the server reaches a tool's implementation. */
+export type IrBinding =
+  | { kind: "function"; module: string; export: string }
+  | { kind: "method"; module: string; export: string; method: string };
+
+export interface IrAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+export interface IrTool {
+  name: string;
+  title?: string;
+  description?: string;
+  /** Parameters in declaration order (the tool context excluded). */
+  params: IrParam[];
+  /** Position of the tool-context parameter in the signature, if the tool takes one. */
+  contextIndex?: number;
+  /**
+   * How arguments reach the function: `positional` spreads them in `params` order;
+   * `object` passes the whole arguments object (one destructured parameter).
+   */
+  argsStyle: "positional" | "object";
+  /** The unwrapped return type; `null` when the tool returns nothing (`void`). */
+  returns: IrType | null;
+  returnsDescription?: string;
+  annotations: IrAnnotations;
+  binding: IrBinding;
+  location: SourceLocation;
+}
+
+export interface IrServer {
+  name: string;
+  tools: IrTool[];
+  /** Named definitions referenced by `ref` types (recursive types only). */
+  definitions: Record<string, IrType>;
+}
