@@ -17,7 +17,7 @@ describe("validation feedback", () => {
       [
         'Invalid arguments of tool "search_devices": 3 problems',
         "- /query: expected a required property (it is missing), received nothing",
-        '- /extra: expected no such property: remove it (unknown properties are not allowed), received boolean true',
+        "- /extra: expected no such property: remove it (unknown properties are not allowed), received boolean true",
         '- /limit: expected an integer, received string "5"',
       ].join("\n"),
     );
