@@ -16,8 +16,8 @@ describe("validation feedback", () => {
     expect(result.message).toBe(
       [
         'Invalid arguments of tool "search_devices": 3 problems',
-        "- /query: expected a required property (it is missing), received nothing",
-        "- /extra: expected no such property: remove it (unknown properties are not allowed), received boolean true",
+        "- /query: expected this required property, received nothing",
+        '- /extra: expected no property "extra" (unknown properties are not allowed: remove it), received boolean true',
         '- /limit: expected an integer, received string "5"',
       ].join("\n"),
     );

@@ -31,67 +31,44 @@ export function docLines(schema: unknown): string[] {
   if (!isObject(schema)) return [];
   const lines: string[] = [];
   if (typeof schema.description === "string") lines.push(schema.description);
-  for (const k of DOC_KEYWORDS)
+  for (const k of DOC_KEYWORDS) {
     if (schema[k] !== undefined) lines.push(`@${k} ${schema[k] === true ? "" : String(schema[k])}`.trimEnd());
+  }
   if (schema.default !== undefined) lines.push(`@default ${JSON.stringify(schema.default)}`);
   if (schema.deprecated === true) lines.push("@deprecated");
   return lines;
 }
 
-const literal = (v: unknown) => (v === null ? "null" : JSON.stringify(v));
-const union = (parts: string[]) => {
-  const unique = [...new Set(parts)];
-  if (unique.includes("unknown")) return "unknown";
-  return unique.length === 0 ? "never" : unique.join(" | ");
-};
-const wrap = (t: string) => (/[|&]/.test(t) && !/^\{[\s\S]*\}$/.test(t) ? `(${t})` : t);
-
-/** Prints the TypeScript type of a JSON Schema (2020-12 or draft-07 keywords). */
-export function schemaToTs(schema: unknown, pointer: string, options: PrintOptions, depth = 0): string {
-  if (schema === true || (isObject(schema) && Object.keys(schema).every((k) => IGNORED.has(k))))
-    return "unknown";
-  if (schema === false) return "never";
-  if (!isObject(schema)) {
-    options.warn(pointer, "is not a schema");
-    return "unknown";
-  }
-  if (typeof schema.$ref === "string") {
-    const name = options.resolveRef(schema.$ref);
-    if (name) return name;
-    options.warn(`${pointer}/$ref`, `cannot resolve $ref "${schema.$ref}"; typed as unknown`);
-    return "unknown";
-  }
-  if ("const" in schema) return literal(schema.const);
-  if (Array.isArray(schema.enum)) return union(schema.enum.map(literal));
-  for (const key of ["anyOf", "oneOf"] as const) {
-    const list = schema[key];
-    if (Array.isArray(list)) {
-      const base = withoutKey(schema, key);
-      const baseType = hasShape(base) ? wrap(schemaToTs(base, pointer, options, depth)) : undefined;
-      const members = list.map((s, i) => schemaToTs(s, `${pointer}/${key}/${i}`, options, depth));
-      const joined = union(members);
-      return baseType && baseType !== "unknown" ? `${baseType} & (${joined})` : joined;
-    }
-  }
-  if (Array.isArray(schema.allOf)) {
-    const base = withoutKey(schema, "allOf");
-    const parts = schema.allOf.map((s, i) => wrap(schemaToTs(s, `${pointer}/allOf/${i}`, options, depth)));
-    if (hasShape(base)) parts.unshift(wrap(schemaToTs(base, pointer, options, depth)));
-    return [...new Set(parts.filter((p) => p !== "unknown"))].join(" & ") || "unknown";
-  }
-  const types = Array.isArray(schema.type)
-    ? schema.type
-    : schema.type === undefined
-      ? inferTypes(schema)
-      : [schema.type];
-  if (types.length === 0) {
-    const unsupported = Object.keys(schema).filter((k) => !IGNORED.has(k) && !DOC_KEYWORDS.includes(k));
-    if (unsupported.length > 0)
-      options.warn(pointer, `cannot type keyword(s) ${unsupported.join(", ")}; typed as unknown`);
-    return "unknown";
-  }
-  return union(types.map((t) => typeOfType(String(t), schema, pointer, options, depth)));
+/** A printed type and how tightly it binds (unions and intersections need parentheses in some places). */
+interface Printed {
+  text: string;
+  kind: "atom" | "union" | "intersection";
 }
+
+const atom = (text: string): Printed => ({ text, kind: "atom" });
+const UNKNOWN = atom("unknown");
+const literal = (v: unknown) => atom(v === null ? "null" : JSON.stringify(v));
+
+function union(parts: Printed[]): Printed {
+  const texts = [...new Set(parts.map((p) => (p.kind === "intersection" ? `(${p.text})` : p.text)))];
+  if (texts.includes("unknown")) return UNKNOWN;
+  if (texts.length === 0) return atom("never");
+  return texts.length === 1
+    ? { text: texts[0]!, kind: parts[0]!.kind }
+    : { text: texts.join(" | "), kind: "union" };
+}
+
+function intersection(parts: Printed[]): Printed {
+  const kept = parts.filter((p) => p.text !== "unknown");
+  if (kept.length === 0) return UNKNOWN;
+  if (kept.length === 1) return kept[0]!;
+  return {
+    text: kept.map((p) => (p.kind === "union" ? `(${p.text})` : p.text)).join(" & "),
+    kind: "intersection",
+  };
+}
+
+const element = (p: Printed) => (p.kind === "atom" ? p.text : `(${p.text})`);
 
 const IGNORED = new Set([
   "title",
@@ -108,6 +85,53 @@ const IGNORED = new Set([
   "writeOnly",
   "$anchor",
 ]);
+
+/** Prints the TypeScript type of a JSON Schema (2020-12 or draft-07 keywords). */
+export function schemaToTs(schema: unknown, pointer: string, options: PrintOptions, depth = 0): string {
+  return print(schema, pointer, options, depth).text;
+}
+
+function print(schema: unknown, pointer: string, options: PrintOptions, depth: number): Printed {
+  if (schema === true || (isObject(schema) && Object.keys(schema).every((k) => IGNORED.has(k))))
+    return UNKNOWN;
+  if (schema === false) return atom("never");
+  if (!isObject(schema)) {
+    options.warn(pointer, "is not a schema");
+    return UNKNOWN;
+  }
+  if (typeof schema.$ref === "string") {
+    const name = options.resolveRef(schema.$ref);
+    if (name) return atom(name);
+    options.warn(`${pointer}/$ref`, `cannot resolve $ref "${schema.$ref}"; typed as unknown`);
+    return UNKNOWN;
+  }
+  if ("const" in schema) return literal(schema.const);
+  if (Array.isArray(schema.enum)) return union(schema.enum.map(literal));
+  for (const key of ["anyOf", "oneOf"] as const) {
+    const list = schema[key];
+    if (!Array.isArray(list)) continue;
+    const members = union(list.map((s, i) => print(s, `${pointer}/${key}/${i}`, options, depth)));
+    const base = withoutKey(schema, key);
+    return hasShape(base) ? intersection([print(base, pointer, options, depth), members]) : members;
+  }
+  if (Array.isArray(schema.allOf)) {
+    const parts = schema.allOf.map((s, i) => print(s, `${pointer}/allOf/${i}`, options, depth));
+    const base = withoutKey(schema, "allOf");
+    return intersection(hasShape(base) ? [print(base, pointer, options, depth), ...parts] : parts);
+  }
+  const types = Array.isArray(schema.type)
+    ? schema.type
+    : schema.type === undefined
+      ? inferTypes(schema)
+      : [schema.type];
+  if (types.length === 0) {
+    const unsupported = Object.keys(schema).filter((k) => !IGNORED.has(k) && !DOC_KEYWORDS.includes(k));
+    if (unsupported.length > 0)
+      options.warn(pointer, `cannot type keyword(s) ${unsupported.join(", ")}; typed as unknown`);
+    return UNKNOWN;
+  }
+  return union(types.map((t) => typeOfType(String(t), schema, pointer, options, depth)));
+}
 
 function hasShape(schema: JsonSchema): boolean {
   return ["type", "properties", "items", "prefixItems", "additionalProperties", "required", "$ref"].some(
@@ -133,81 +157,80 @@ function typeOfType(
   pointer: string,
   options: PrintOptions,
   depth: number,
-): string {
+): Printed {
   switch (type) {
     case "string":
-      return "string";
+    case "boolean":
+    case "null":
+      return atom(type);
     case "number":
     case "integer":
-      return "number";
-    case "boolean":
-      return "boolean";
-    case "null":
-      return "null";
+      return atom("number");
     case "array":
       return arrayType(schema, pointer, options, depth);
     case "object":
       return objectType(schema, pointer, options, depth);
     default:
       options.warn(`${pointer}/type`, `unknown type "${type}"; typed as unknown`);
-      return "unknown";
+      return UNKNOWN;
   }
 }
 
-function arrayType(schema: JsonSchema, pointer: string, options: PrintOptions, depth: number): string {
-  const prefix = Array.isArray(schema.prefixItems)
-    ? schema.prefixItems
+function arrayType(schema: JsonSchema, pointer: string, options: PrintOptions, depth: number): Printed {
+  const prefixKey = Array.isArray(schema.prefixItems)
+    ? "prefixItems"
     : Array.isArray(schema.items)
-      ? schema.items
+      ? "items"
       : undefined;
-  if (prefix) {
-    const prefixKey = Array.isArray(schema.prefixItems) ? "prefixItems" : "items";
+  if (prefixKey) {
+    const prefix = schema[prefixKey] as unknown[];
     const min = typeof schema.minItems === "number" ? schema.minItems : 0;
-    const parts = prefix.map(
-      (s, i) => `${schemaToTs(s, `${pointer}/${prefixKey}/${i}`, options, depth)}${i >= min ? "?" : ""}`,
-    );
+    const parts = prefix.map((s, i) => {
+      const item = print(s, `${pointer}/${prefixKey}/${i}`, options, depth);
+      return i >= min ? `${element(item)}?` : item.text;
+    });
     const restSchema = prefixKey === "prefixItems" ? schema.items : schema.additionalItems;
     if (restSchema !== undefined && restSchema !== false) {
-      parts.push(`...${wrap(schemaToTs(restSchema, `${pointer}/items`, options, depth))}[]`);
+      parts.push(`...${element(print(restSchema, `${pointer}/items`, options, depth))}[]`);
     }
-    return `[${parts.join(", ")}]`;
+    return atom(`[${parts.join(", ")}]`);
   }
-  if (schema.items === undefined) return "unknown[]";
-  return `${wrap(schemaToTs(schema.items, `${pointer}/items`, options, depth))}[]`;
+  if (schema.items === undefined || schema.items === true) return atom("unknown[]");
+  return atom(`${element(print(schema.items, `${pointer}/items`, options, depth))}[]`);
 }
 
-function objectType(schema: JsonSchema, pointer: string, options: PrintOptions, depth: number): string {
+function objectType(schema: JsonSchema, pointer: string, options: PrintOptions, depth: number): Printed {
   const properties = isObject(schema.properties) ? schema.properties : {};
   const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
   const additional = schema.additionalProperties;
   const names = Object.keys(properties);
   if (names.length === 0) {
-    if (additional === false) return "Record<string, never>";
-    if (additional === undefined || additional === true) return "Record<string, unknown>";
-    return `Record<string, ${schemaToTs(additional, `${pointer}/additionalProperties`, options, depth)}>`;
+    if (additional === false) return atom("Record<string, never>");
+    if (additional === undefined || additional === true) return atom("Record<string, unknown>");
+    return atom(
+      `Record<string, ${print(additional, `${pointer}/additionalProperties`, options, depth).text}>`,
+    );
   }
   const indent = "  ".repeat(depth + 1);
   let out = "{\n";
-  const propertyTypes: string[] = [];
+  const propertyTypes: Printed[] = [];
   for (const name of names) {
     const sub = properties[name];
-    const t = schemaToTs(sub, `${pointer}/properties/${escapeToken(name)}`, options, depth + 1);
+    const t = print(sub, `${pointer}/properties/${escapeToken(name)}`, options, depth + 1);
     propertyTypes.push(t);
     out += jsdoc(docLines(sub), indent);
-    out += `${indent}${propertyKey(name)}${required.has(name) ? "" : "?"}: ${t};\n`;
+    out += `${indent}${propertyKey(name)}${required.has(name) ? "" : "?"}: ${t.text};\n`;
   }
   if (additional !== false) {
     const rest =
       additional === undefined || additional === true
-        ? "unknown"
-        : schemaToTs(additional, `${pointer}/additionalProperties`, options, depth + 1);
-    const index =
-      rest === "unknown"
-        ? "unknown"
-        : union([rest, ...propertyTypes, ...(required.size < names.length ? ["undefined"] : [])]);
-    out += `${indent}[key: string]: ${index};\n`;
+        ? UNKNOWN
+        : print(additional, `${pointer}/additionalProperties`, options, depth + 1);
+    const optional = required.size < names.length ? [atom("undefined")] : [];
+    const index = rest === UNKNOWN ? UNKNOWN : union([rest, ...propertyTypes, ...optional]);
+    out += `${indent}[key: string]: ${index.text};\n`;
   }
-  return `${out}${"  ".repeat(depth)}}`;
+  return atom(`${out}${"  ".repeat(depth)}}`);
 }
 
 function escapeToken(token: string): string {

@@ -55,6 +55,8 @@ export function emitTypes(ctx: EmitContext): OutputFile {
   const defName = new Map<string, string>();
   const declarations: string[] = [];
 
+  // First name every definition (refs may point forward), then print them.
+  const pending: { name: string; schema: unknown; pointer: string; slot: string; tool: number }[] = [];
   ctx.contract.tools.forEach((tool, i) => {
     for (const [slot, schema] of [
       ["inputSchema", tool.inputSchema],
@@ -75,13 +77,20 @@ export function emitTypes(ctx: EmitContext): OutputFile {
             while (taken.has(name)) name = `${name}_`;
             taken.add(name);
             if (!known) defs.set(def, { json, name });
-            declarations.push(declare(name, defSchema, `/tools/${i}/${slot}/${key}/${escapeToken(def)}`));
+            pending.push({
+              name,
+              schema: defSchema,
+              pointer: `/tools/${i}/${slot}/${key}/${escapeToken(def)}`,
+              slot,
+              tool: i,
+            });
           }
           defName.set(`${i}/${slot}/${key}/${def}`, name);
         }
       }
     }
   });
+  for (const d of pending) declarations.push(declare(d.name, d.schema, d.pointer, d.tool, d.slot));
 
   function resolver(i: number, slot: string, rootName: string) {
     return (ref: string): string | undefined => {
@@ -93,13 +102,7 @@ export function emitTypes(ctx: EmitContext): OutputFile {
     };
   }
 
-  function declare(
-    name: string,
-    schema: unknown,
-    pointer: string,
-    slot = pointer.split("/").slice(3, 4)[0] ?? "inputSchema",
-  ): string {
-    const i = Number(pointer.split("/")[2]);
+  function declare(name: string, schema: unknown, pointer: string, i: number, slot: string): string {
     const text = schemaToTs(schema, pointer, {
       resolveRef: resolver(i, slot, name),
       warn: (p, m) => warnAt(ctx, p, `tool "${ctx.contract.tools[i]?.name}": ${m}`),
@@ -115,16 +118,16 @@ export function emitTypes(ctx: EmitContext): OutputFile {
   ctx.contract.tools.forEach((tool, i) => {
     const n = names.get(tool.name)!;
     toolBlocks.push(
-      declare(n.input, withoutDefs(tool.inputSchema), `/tools/${i}/inputSchema`, "inputSchema"),
+      declare(n.input, withoutDefs(tool.inputSchema), `/tools/${i}/inputSchema`, i, "inputSchema"),
     );
     if (tool.outputSchema && n.output) {
       toolBlocks.push(
-        declare(n.output, withoutDefs(tool.outputSchema), `/tools/${i}/outputSchema`, "outputSchema"),
+        declare(n.output, withoutDefs(tool.outputSchema), `/tools/${i}/outputSchema`, i, "outputSchema"),
       );
       if (n.result !== n.output) {
         const result = (tool.outputSchema.properties as Record<string, unknown> | undefined)?.result;
         toolBlocks.push(
-          declare(n.result!, result ?? true, `/tools/${i}/outputSchema/properties/result`, "outputSchema"),
+          declare(n.result!, result ?? true, `/tools/${i}/outputSchema/properties/result`, i, "outputSchema"),
         );
       }
     }

@@ -70,16 +70,13 @@ export function emitValidators(ctx: EmitContext): OutputFile[] {
   ];
 }
 
-/** Ajv's standalone ESM still `require()`s its runtime helpers and formats: turn those into imports. */
+/**
+ * Ajv's standalone ESM still `require()`s its runtime helpers and formats. A module-local
+ * `require` from `createRequire` keeps CommonJS semantics for them under Node and test
+ * runners alike (a default import would not: interop differs between loaders).
+ */
 function esmImports(code: string): string {
-  const modules = new Map<string, string>();
-  const body = code.replace(/^"use strict";/, "").replace(/require\("([^"]+)"\)/g, (_, spec: string) => {
-    const file = /\.[cm]?js$/.test(spec) ? spec : `${spec}.js`;
-    if (!modules.has(file)) modules.set(file, `__import${modules.size}`);
-    return modules.get(file)!;
-  });
-  const imports = [...modules]
-    .map(([file, local]) => `import ${local} from ${JSON.stringify(file)};`)
-    .join("\n");
-  return `${imports}${imports ? "\n" : ""}${body}`;
+  const body = code.replace(/^"use strict";/, "");
+  if (!body.includes("require(")) return body;
+  return `import { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);\n${body}`;
 }

@@ -57,8 +57,12 @@ function evaluate(node: ts.Expression, ctx: ExtractContext): unknown {
     return result;
   }
   if (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) {
-    const constant = ctx.checker.getConstantValue(node);
-    if (constant !== undefined) return constant;
+    const symbol = ctx.checker.getSymbolAtLocation(node);
+    const member = symbol?.valueDeclaration;
+    if (member && ts.isEnumMember(member)) {
+      const constant = ctx.checker.getConstantValue(member);
+      if (constant !== undefined) return constant;
+    }
   }
   return NOT_LITERAL;
 }

@@ -33,37 +33,102 @@ export function describeErrors(errors: readonly RawValidationError[], data: unkn
 
 const ALTERNATIVES = new Set(["anyOf", "oneOf"]);
 
-/** Keeps, for each failed `anyOf`/`oneOf`, only the errors of the alternative that came closest. */
+/**
+ * Replaces each failed `anyOf`/`oneOf` and the errors of all its alternatives by the errors
+ * of the alternative the value most likely meant. Ajv reports a combinator's error right
+ * after the errors of its alternatives, so inner combinators are collapsed first.
+ */
 function collapseAlternatives(errors: readonly RawValidationError[]): RawValidationError[] {
-  const combinators = errors.filter((e) => ALTERNATIVES.has(e.keyword) && e.params.passingSchemas == null);
-  if (combinators.length === 0) return [...errors];
-  let remaining = [...errors];
-  for (const combinator of combinators) {
-    const prefix = `${combinator.schemaPath}/`;
-    const branches = new Map<string, RawValidationError[]>();
-    for (const e of remaining) {
-      if (!e.schemaPath.startsWith(prefix)) continue;
-      const branch = e.schemaPath.slice(prefix.length).split("/")[0] ?? "";
-      branches.set(branch, [...(branches.get(branch) ?? []), e]);
-    }
-    const inside = new Set([...branches.values()].flat());
-    let closest: RawValidationError[] = [];
-    for (const branchErrors of branches.values()) {
-      // A branch that fails deeper (past a type check) matched the shape better.
-      const typeOnly = branchErrors.every(
-        (e) => e.keyword === "type" && e.instancePath === combinator.instancePath,
-      );
-      if (closest.length === 0 || (!typeOnly && branchErrors.length < closest.length)) closest = branchErrors;
-    }
-    const shallow = closest.every((e) => e.instancePath === combinator.instancePath && e.keyword === "type");
-    remaining = remaining.filter((e) => !inside.has(e) && (e !== combinator || shallow));
-    if (!shallow) remaining.push(...closest);
-    else
-      remaining = remaining.map((e) =>
-        e === combinator ? { ...e, params: { ...e.params, branches: [...branches.values()] } } : e,
-      );
+  let list = [...errors];
+  for (let k = 0; k < list.length; k++) {
+    const combinator = list[k]!;
+    if (!ALTERNATIVES.has(combinator.keyword) || combinator.params.passingSchemas != null) continue;
+    let start = k;
+    while (start > 0 && within(list[start - 1]!.instancePath, combinator.instancePath)) start--;
+    const replacement = chooseAlternative(combinator, list.slice(start, k));
+    list = [...list.slice(0, start), ...replacement, ...list.slice(k + 1)];
+    k = start + replacement.length - 1;
   }
-  return remaining;
+  return list;
+}
+
+function within(pointer: string, base: string): boolean {
+  return pointer === base || pointer.startsWith(`${base}/`);
+}
+
+function chooseAlternative(combinator: RawValidationError, run: RawValidationError[]): RawValidationError[] {
+  const branches = new Map<string, RawValidationError[]>();
+  const indirect: RawValidationError[] = [];
+  for (const error of run) {
+    const branch = directBranch(error, combinator);
+    if (branch === undefined) indirect.push(error);
+    else branches.set(branch, [...(branches.get(branch) ?? []), error]);
+  }
+  // An alternative whose literal tag (const/enum on a property) does not match is not the one meant.
+  const rejected = new Set(
+    [...branches].filter(([, errs]) => errs.some((e) => isTagMismatch(e, combinator))).map(([b]) => b),
+  );
+  const candidates = [...branches].filter(([b]) => !rejected.has(b));
+  if (rejected.size > 0 && candidates.length === 0 && indirect.length === 0)
+    return [tagError(run, combinator)];
+  if (rejected.size > 0 && (candidates.length > 0 || indirect.length > 0)) {
+    return [...candidates.flatMap(([, errs]) => errs), ...indirect];
+  }
+  const typeOnly = [...branches.values()].every((errs) =>
+    errs.every((e) => e.keyword === "type" && e.instancePath === combinator.instancePath),
+  );
+  if (indirect.length === 0 && typeOnly) {
+    const types = [...branches.values()].flat().map((e) => String(e.params.type));
+    return [{ ...combinator, params: { ...combinator.params, types: [...new Set(types)] } }];
+  }
+  const closest = [...branches.values()]
+    .filter((errs) => !errs.every((e) => e.keyword === "type" && e.instancePath === combinator.instancePath))
+    .sort((a, b) => a.length - b.length)[0];
+  return [...(closest ?? []), ...indirect];
+}
+
+/** Every alternative rejected the value's tag: report the tags that are allowed. */
+function tagError(run: RawValidationError[], combinator: RawValidationError): RawValidationError {
+  const tags = run.filter((e) => isTagMismatch(e, combinator));
+  const first = tags[0]!;
+  const allowed = tags
+    .filter((e) => e.instancePath === first.instancePath)
+    .flatMap((e) =>
+      e.keyword === "const" ? [e.params.allowedValue] : ((e.params.allowedValues as unknown[]) ?? []),
+    );
+  return { ...first, keyword: "enum", params: { allowedValues: [...new Set(allowed)] } };
+}
+
+function isTagMismatch(error: RawValidationError, combinator: RawValidationError): boolean {
+  return (
+    (error.keyword === "const" || error.keyword === "enum") &&
+    depth(error.instancePath) === depth(combinator.instancePath) + 1
+  );
+}
+
+function depth(pointer: string): number {
+  return pointer === "" ? 0 : pointer.split("/").length - 1;
+}
+
+/**
+ * The alternative an error belongs to when it comes straight from that alternative's
+ * schema (not through a `$ref` evaluated elsewhere): its schema path continues the
+ * combinator's, and its data path is where that schema path leads.
+ */
+function directBranch(error: RawValidationError, combinator: RawValidationError): string | undefined {
+  const prefix = `${combinator.schemaPath}/`;
+  if (!error.schemaPath.startsWith(prefix)) return undefined;
+  const [branch, ...rest] = error.schemaPath.slice(prefix.length).split("/");
+  let levels = 0;
+  for (let i = 0; i < rest.length; i++) {
+    const segment = rest[i]!;
+    const last = i === rest.length - 1;
+    if (segment === "properties" || segment === "patternProperties" || segment === "prefixItems") {
+      levels++;
+      i++;
+    } else if ((segment === "items" || segment === "additionalProperties") && !last) levels++;
+  }
+  return depth(error.instancePath) - depth(combinator.instancePath) === levels ? branch : undefined;
 }
 
 function describeOne(error: RawValidationError, data: unknown): ValidationIssue {
@@ -78,15 +143,11 @@ function describeOne(error: RawValidationError, data: unknown): ValidationIssue 
   });
   switch (error.keyword) {
     case "required":
-      return issue(
-        "a required property (it is missing)",
-        joinPointer(at, String(p.missingProperty)),
-        "nothing",
-      );
+      return issue("this required property", joinPointer(at, String(p.missingProperty)), "nothing");
     case "additionalProperties": {
       const name = String(p.additionalProperty);
       return issue(
-        "no such property: remove it (unknown properties are not allowed)",
+        `no property "${name}" (unknown properties are not allowed: remove it)`,
         joinPointer(at, name),
         summarize(valueAt(data, joinPointer(at, name))),
       );
@@ -107,40 +168,36 @@ function describeOne(error: RawValidationError, data: unknown): ValidationIssue 
     case "multipleOf":
       return issue(`a multiple of ${String(p.multipleOf)}`);
     case "minLength":
-      return issue(`a string of at least ${String(p.limit)} characters`);
+      return issue(`a string of at least ${count(p.limit, "character")}`);
     case "maxLength":
-      return issue(`a string of at most ${String(p.limit)} characters`);
+      return issue(`a string of at most ${count(p.limit, "character")}`);
     case "pattern":
       return issue(`a string matching the pattern ${String(p.pattern)}`);
     case "minItems":
-      return issue(`an array of at least ${String(p.limit)} items`);
+      return issue(`an array of at least ${count(p.limit, "item")}`);
     case "maxItems":
-      return issue(`an array of at most ${String(p.limit)} items`);
+      return issue(`an array of at most ${count(p.limit, "item")}`);
     case "uniqueItems":
       return issue(`an array without duplicates (items ${String(p.j)} and ${String(p.i)} are equal)`);
     case "minProperties":
-      return issue(`an object with at least ${String(p.limit)} properties`);
+      return issue(`an object with at least ${count(p.limit, "property", "properties")}`);
     case "maxProperties":
-      return issue(`an object with at most ${String(p.limit)} properties`);
+      return issue(`an object with at most ${count(p.limit, "property", "properties")}`);
     case "anyOf":
     case "oneOf": {
-      const branches = (p.branches as RawValidationError[][] | undefined) ?? [];
-      const kinds = branches
-        .flat()
-        .map((e) => String(e.params.type ?? ""))
-        .filter(Boolean);
-      const list = [...new Set(kinds)].join(", ");
+      if (p.passingSchemas != null) return issue("exactly one of the allowed shapes (it matches several)");
+      const types = (p.types as string[] | undefined) ?? [];
       return issue(
-        error.keyword === "oneOf" && p.passingSchemas != null
-          ? "exactly one of the allowed shapes (it matches several)"
-          : list
-            ? `one of: ${list}`
-            : "one of the allowed shapes",
+        types.length > 0 ? `one of: ${types.map(article).join(", ")}` : "one of the allowed shapes",
       );
     }
     default:
       return issue(error.message ?? `to satisfy "${error.keyword}"`);
   }
+}
+
+function count(n: unknown, one: string, many = `${one}s`): string {
+  return `${String(n)} ${n === 1 ? one : many}`;
 }
 
 function article(type: string): string {

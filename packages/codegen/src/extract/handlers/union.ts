@@ -1,6 +1,8 @@
 import { ts } from "ts-morph";
 import type { IrType } from "../../ir/types.ts";
-import type { TypeHandler } from "./handler.ts";
+import type { ExtractContext, Site } from "../context.ts";
+import type { MapType, TypeHandler } from "./handler.ts";
+import { inSourceOrder } from "./literal-order.ts";
 import { has, literalValue, withoutUndefined } from "./util.ts";
 
 /**
@@ -12,31 +14,36 @@ export const unionHandler: TypeHandler = {
   name: "union",
   supports: (type) => type.isUnion(),
   create(type, ctx, site, map) {
-    const parts = withoutUndefined((type as ts.UnionType).types);
-    if (parts.length === 0)
-      return ctx.fail("MCPG025", "type is only `undefined`, which JSON cannot carry", site);
-    const nullable = parts.some((t) => has(t, ts.TypeFlags.Null));
-    const rest = parts.filter((t) => !has(t, ts.TypeFlags.Null));
-    const members: IrType[] = [];
-    const literals: (string | number | boolean)[] = [];
-    for (const part of rest) {
-      const value = literalValue(part);
-      if (value !== undefined) literals.push(value);
-      else members.push(map(part, site));
-    }
-    if (literals.includes(true) && literals.includes(false)) {
-      members.unshift({ kind: "boolean" });
-      for (const b of [true, false]) literals.splice(literals.indexOf(b), 1);
-    }
-    if (literals.length === 1) members.unshift({ kind: "literal", value: literals[0]! });
-    else if (literals.length > 1) members.unshift({ kind: "enum", values: literals });
-    if (nullable) members.push({ kind: "null" });
-    if (members.length === 1) return members[0]!;
-    const union: IrType = { kind: "union", members };
-    const discriminator = findDiscriminator(members);
-    return discriminator ? { ...union, discriminator } : union;
+    return ctx.withRecursion(type, () => mapUnion(type as ts.UnionType, ctx, site, map));
   },
 };
+
+function mapUnion(type: ts.UnionType, ctx: ExtractContext, site: Site, map: MapType): IrType {
+  const parts = withoutUndefined(type.types);
+  if (parts.length === 0)
+    return ctx.fail("MCPG025", "type is only `undefined`, which JSON cannot carry", site);
+  const nullable = parts.some((t) => has(t, ts.TypeFlags.Null));
+  const rest = parts.filter((t) => !has(t, ts.TypeFlags.Null));
+  const members: IrType[] = [];
+  const literals: (string | number | boolean)[] = [];
+  for (const part of rest) {
+    const value = literalValue(part);
+    if (value !== undefined) literals.push(value);
+    else members.push(map(part, site));
+  }
+  if (literals.includes(true) && literals.includes(false)) {
+    members.unshift({ kind: "boolean" });
+    for (const b of [true, false]) literals.splice(literals.indexOf(b), 1);
+  }
+  if (literals.length === 1) members.unshift({ kind: "literal", value: literals[0]! });
+  else if (literals.length > 1)
+    members.unshift({ kind: "enum", values: inSourceOrder(literals, type, ctx, site) });
+  if (nullable) members.push({ kind: "null" });
+  if (members.length === 1) return members[0]!;
+  const union: IrType = { kind: "union", members };
+  const discriminator = findDiscriminator(members);
+  return discriminator ? { ...union, discriminator } : union;
+}
 
 /** A required property present in every member with distinct literal values. */
 function findDiscriminator(members: IrType[]): string | undefined {

@@ -1,0 +1,98 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createValidator, type RawValidate } from "@mcp-gen/runtime";
+import { beforeAll, describe, expect, it } from "vitest";
+import { generate } from "../src/build.ts";
+import type { ResolvedConfig } from "../src/config/load.ts";
+import { formatDiagnostic } from "../src/diagnostics.ts";
+import type { NamingStyle } from "../src/index.ts";
+
+/**
+ * Golden tests: each folder of `fixtures/` holds a `tools.ts` and its expected contract,
+ * types and warnings (refresh with `npx vitest run -u`). Every schema is then run, through
+ * the emitted standalone validators, against the valid and invalid samples of `samples.json`.
+ */
+const FIXTURES = path.join(import.meta.dirname, "fixtures");
+const TMP = path.join(import.meta.dirname, ".tmp", "golden");
+const cases = readdirSync(FIXTURES).filter((d) => existsSync(path.join(FIXTURES, d, "tools.ts")));
+
+function caseOptions(name: string): { naming?: NamingStyle } {
+  const file = path.join(FIXTURES, name, "case.json");
+  return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
+}
+
+const config: ResolvedConfig = {
+  file: path.join(FIXTURES, "mcp-gen.config.json"),
+  root: FIXTURES,
+  schemasDir: path.join(FIXTURES, "schemas"),
+  generatedDir: path.join(FIXTURES, "generated"),
+  tsconfig: undefined,
+  servers: cases.map((name) => ({
+    name,
+    tools: [`${name}/tools.ts`],
+    naming: caseOptions(name).naming ?? "preserve",
+  })),
+};
+
+let result: Awaited<ReturnType<typeof generate>>;
+beforeAll(async () => {
+  result = await generate(config);
+});
+
+const output = (p: string) => {
+  const file = result.outputs.files.find((f) => f.path === p);
+  if (!file) throw new Error(`no output ${p}`);
+  return file.content;
+};
+
+describe.each(cases)("fixture %s", (name) => {
+  it("emits the golden contract", async () => {
+    await expect(output(`schemas/${name}.tools.json`)).toMatchFileSnapshot(
+      `fixtures/${name}/expected/contract.json`,
+    );
+  });
+
+  it("emits the golden types", async () => {
+    await expect(output(`generated/${name}/types.ts`)).toMatchFileSnapshot(
+      `fixtures/${name}/expected/types.ts`,
+    );
+  });
+
+  it("reports the golden warnings", async () => {
+    const warnings = result.warnings
+      .filter((w) => w.location?.file.startsWith(`${name}/`))
+      .map(formatDiagnostic);
+    await expect(`${warnings.join("\n\n")}\n`).toMatchFileSnapshot(`fixtures/${name}/expected/warnings.txt`);
+  });
+
+  const samplesFile = path.join(FIXTURES, name, "samples.json");
+  it.runIf(existsSync(samplesFile))("validates samples with the emitted standalone validators", async () => {
+    const dir = path.join(TMP, name);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, "validators.js"), output(`generated/${name}/validators.js`));
+    const raw = (await import(pathToFileURL(path.join(dir, "validators.js")).href)) as Record<
+      string,
+      RawValidate
+    >;
+    const samples = JSON.parse(readFileSync(samplesFile, "utf8")) as Record<
+      string,
+      { valid: unknown[]; invalid: unknown[] }
+    >;
+    const feedback: string[] = [];
+    for (const [key, { valid, invalid }] of Object.entries(samples)) {
+      const [tool, slot = "input"] = key.split("#");
+      const fn = raw[`${tool!.replace(/[^A-Za-z0-9_$]/g, "_")}_${slot}`];
+      expect(fn, `validator for ${key}`).toBeTypeOf("function");
+      const validator = createValidator(fn!, `${slot} of ${tool}`);
+      for (const sample of valid)
+        expect(validator.check(sample), JSON.stringify(sample)).toStrictEqual({ ok: true, value: sample });
+      for (const sample of invalid) {
+        const checked = validator.check(sample);
+        expect(checked.ok, `should reject ${JSON.stringify(sample)}`).toBe(false);
+        if (!checked.ok) feedback.push(`${JSON.stringify(sample)}\n${checked.message}`);
+      }
+    }
+    await expect(`${feedback.join("\n\n")}\n`).toMatchFileSnapshot(`fixtures/${name}/expected/feedback.txt`);
+  });
+});

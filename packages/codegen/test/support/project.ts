@@ -1,0 +1,43 @@
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { ResolvedConfig } from "../../src/config/load.ts";
+import type { NamingStyle } from "../../src/index.ts";
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, "../../../..");
+
+/** A config for one server built from the `tools.ts` of a fixture folder. */
+export function fixtureConfig(
+  dir: string,
+  options: { naming?: NamingStyle; tools?: string[] } = {},
+): ResolvedConfig {
+  return {
+    file: path.join(dir, "mcp-gen.config.json"),
+    root: dir,
+    schemasDir: path.join(dir, "schemas"),
+    generatedDir: path.join(dir, "generated"),
+    tsconfig: undefined,
+    servers: [
+      {
+        name: path.basename(dir),
+        tools: options.tools ?? ["tools.ts"],
+        naming: options.naming ?? "preserve",
+      },
+    ],
+  };
+}
+
+/**
+ * A throwaway project folder outside the repo whose `node_modules` links to the repo's,
+ * so tool modules can import `@mcp-gen/runtime`.
+ */
+export function tempProject(files: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "mcp-gen-test-"));
+  symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
+  for (const [name, content] of Object.entries(files)) {
+    const file = path.join(dir, name);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, content);
+  }
+  return dir;
+}
