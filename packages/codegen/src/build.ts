@@ -51,7 +51,7 @@ export async function generate(
   if (unknown.length > 0) {
     throw new McpGenError(
       diagnostic("MCPG002", `unknown server(s): ${unknown.join(", ")}`, {
-        file: config.file,
+        file: config.displayFile,
         fix: "name a server of the config or a contract in the schemas folder",
       }),
     );

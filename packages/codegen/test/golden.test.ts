@@ -24,6 +24,7 @@ function caseOptions(name: string): { naming?: NamingStyle } {
 
 const config: ResolvedConfig = {
   file: path.join(FIXTURES, "mcp-gen.config.json"),
+  displayFile: "mcp-gen.config.json",
   root: FIXTURES,
   schemasDir: path.join(FIXTURES, "schemas"),
   generatedDir: path.join(FIXTURES, "generated"),

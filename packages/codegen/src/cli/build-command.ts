@@ -1,9 +1,16 @@
 import type { Command } from "commander";
-import { build, generate } from "../build.ts";
+import { type BuildResult, build, generate } from "../build.ts";
 import { loadConfig } from "../config/load.ts";
 import { dumpIr } from "../ir/dump.ts";
 import { withConfig } from "./main.ts";
 import { printDiagnostics, run } from "./report.ts";
+
+interface BuildFlags {
+  config?: string;
+  check?: boolean;
+  dumpIr?: boolean;
+  server?: string[];
+}
 
 export function registerBuild(program: Command): void {
   withConfig(program.command("build"))
@@ -11,44 +18,54 @@ export function registerBuild(program: Command): void {
     .option("--check", "regenerate in memory and exit 1 if schemas/ or generated/ are stale")
     .option("--dump-ir", "print the intermediate representation and write nothing")
     .option("-s, --server <name...>", "only these servers")
-    .action((opts: { config?: string; check?: boolean; dumpIr?: boolean; server?: string[] }) =>
-      run(async () => {
-        const base = {
-          ...(opts.config ? { configFile: opts.config } : {}),
-          ...(opts.server ? { servers: opts.server } : {}),
-        };
-        if (opts.dumpIr) {
-          const config = await loadConfig({ ...(opts.config ? { configFile: opts.config } : {}) });
-          const result = await generate(config, opts.server);
-          printDiagnostics(result.warnings);
-          process.stdout.write(dumpIr(result.ir));
-          return 0;
-        }
-        const result = await build({ ...base, check: opts.check ?? false });
-        printDiagnostics(result.warnings);
-        const servers = result.contracts.length;
-        const tools = result.contracts.reduce((n, c) => n + c.contract.tools.length, 0);
-        if (opts.check) {
-          if (result.stale.length === 0) {
-            process.stdout.write(`mcp-gen: up to date (${servers} servers, ${tools} tools)\n`);
-            return 0;
-          }
-          process.stderr.write("error MCPG050: generated files are stale:\n");
-          for (const s of result.stale) process.stderr.write(`  ${s.status.padEnd(7)} ${s.path}\n`);
-          process.stderr.write("  fix: run `npx mcp-gen build` and commit the result\n");
-          return 1;
-        }
-        for (const c of result.contracts) {
-          process.stdout.write(
-            `✓ ${c.contract.server}: ${c.contract.tools.length} tools (${c.source === "typescript" ? "from TypeScript" : "from contract"})\n`,
-          );
-        }
-        process.stdout.write(
-          result.changed.length === 0
-            ? "mcp-gen: up to date, nothing written\n"
-            : `mcp-gen: wrote ${result.changed.length} files\n`,
-        );
-        return 0;
-      }),
+    .action((flags: BuildFlags) => run(() => (flags.dumpIr ? dump(flags) : buildOrCheck(flags))));
+}
+
+async function dump(flags: BuildFlags): Promise<number> {
+  const config = await loadConfig(flags.config ? { configFile: flags.config } : {});
+  const result = await generate(config, flags.server);
+  printDiagnostics(result.warnings);
+  process.stdout.write(dumpIr(result.ir));
+  return 0;
+}
+
+async function buildOrCheck(flags: BuildFlags): Promise<number> {
+  const result = await build({
+    ...(flags.config ? { configFile: flags.config } : {}),
+    ...(flags.server ? { servers: flags.server } : {}),
+    check: flags.check ?? false,
+  });
+  printDiagnostics(result.warnings);
+  return flags.check ? reportCheck(result) : reportBuild(result);
+}
+
+function reportCheck(result: BuildResult): number {
+  const tools = result.contracts.reduce((n, c) => n + c.contract.tools.length, 0);
+  if (result.stale.length === 0) {
+    process.stdout.write(
+      `mcp-gen: up to date (${plural(result.contracts.length, "server")}, ${plural(tools, "tool")})\n`,
     );
+    return 0;
+  }
+  process.stderr.write("error MCPG050: generated files are stale:\n");
+  for (const s of result.stale) process.stderr.write(`  ${s.status.padEnd(7)} ${s.path}\n`);
+  process.stderr.write("  fix: run `npx mcp-gen build` and commit the result\n");
+  return 1;
+}
+
+function reportBuild(result: BuildResult): number {
+  for (const c of result.contracts) {
+    const from = c.source === "typescript" ? "from TypeScript" : "from contract";
+    process.stdout.write(`✓ ${c.contract.server}: ${plural(c.contract.tools.length, "tool")} (${from})\n`);
+  }
+  process.stdout.write(
+    result.changed.length === 0
+      ? "mcp-gen: up to date, nothing written\n"
+      : `mcp-gen: wrote ${plural(result.changed.length, "file")}\n`,
+  );
+  return 0;
+}
+
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }

@@ -24,6 +24,8 @@ export interface ResolvedServerConfig {
 export interface ResolvedConfig {
   /** The config file. */
   file: string;
+  /** The config file as messages name it (relative to the working directory). */
+  displayFile: string;
   /** Folder of the config file; every relative path in it is resolved from here. */
   root: string;
   schemasDir: string;
@@ -63,12 +65,14 @@ export async function loadConfig(
     );
   }
   if (!existsSync(file)) throw new McpGenError(diagnostic("MCPG001", `config file ${file} does not exist`));
-  const raw = await importConfig(file);
-  const config = validateConfig(raw, file);
+  const display = path.relative(cwd, file) || file;
+  const raw = await importConfig(file, display);
+  const config = validateConfig(raw, display);
   const root = path.dirname(file);
   const tsconfigDefault = path.join(root, "tsconfig.json");
   return {
     file,
+    displayFile: display,
     root,
     schemasDir: path.resolve(root, config.schemas ?? "schemas"),
     generatedDir: path.resolve(root, config.generated ?? "generated"),
@@ -87,20 +91,32 @@ export async function loadConfig(
   };
 }
 
-async function importConfig(file: string): Promise<unknown> {
+/** A config module's default export (a TS config outside an ESM package arrives CommonJS-wrapped). */
+function defaultExport(mod: { default?: unknown }): unknown {
+  const value = mod.default;
+  if (
+    value &&
+    typeof value === "object" &&
+    "default" in value &&
+    (value as { __esModule?: boolean }).__esModule
+  ) {
+    return (value as { default: unknown }).default;
+  }
+  return value;
+}
+
+async function importConfig(file: string, display: string): Promise<unknown> {
   try {
     if (file.endsWith(".json")) return JSON.parse(readFileSync(file, "utf8"));
     if (/\.[mc]?ts$/.test(file)) {
       const { tsImport } = await import("tsx/esm/api");
-      const mod = (await tsImport(pathToFileURL(file).href, import.meta.url)) as { default?: unknown };
-      return mod.default;
+      return defaultExport(await tsImport(pathToFileURL(file).href, import.meta.url));
     }
-    const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
-    return mod.default;
+    return defaultExport(await import(pathToFileURL(file).href));
   } catch (error) {
     throw new McpGenError(
-      diagnostic("MCPG002", `cannot load config ${file}: ${(error as Error).message}`, {
-        file,
+      diagnostic("MCPG002", `cannot load config: ${(error as Error).message}`, {
+        file: display,
         fix: "make the config file valid and give it a default export (or a JSON object)",
       }),
     );

@@ -86,6 +86,7 @@ export function parseConstraint(keyword: string, value: unknown, ctx: ExtractCon
         "MCPG028",
         `${tag} is not a valid regular expression: ${(error as Error).message}`,
         site,
+        "write an ECMAScript regular expression (it is compiled with the u flag)",
       );
     }
   }
@@ -189,11 +190,19 @@ function applyConstraints(
   for (const keyword of Object.keys(constraints)) {
     const spec = CONSTRAINTS[keyword]!;
     if (jsonType !== spec.applies) {
-      ctx.fail("MCPG028", `@${keyword} applies to ${spec.applies}s, but this is ${describeKind(type)}`, site);
+      ctx.fail(
+        "MCPG028",
+        `@${keyword} applies to ${spec.applies}s, but this is ${describeKind(type)}`,
+        site,
+        TAGS_BY_TYPE,
+      );
     }
   }
   return { ...type, constraints: { ...type.constraints, ...constraints } };
 }
+
+const TAGS_BY_TYPE =
+  "use a tag that fits the type — numbers: minimum maximum exclusiveMinimum exclusiveMaximum multipleOf; strings: minLength maxLength pattern format; arrays: minItems maxItems uniqueItems";
 
 function describeKind(type: IrType): string {
   return type.kind === "union"

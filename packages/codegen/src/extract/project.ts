@@ -31,7 +31,7 @@ export async function resolveToolFiles(
       else
         problems.push(
           diagnostic("MCPG003", `tool module "${pattern}" of server "${server.name}" does not exist`, {
-            file: config.file,
+            file: config.displayFile,
             pointer,
           }),
         );
@@ -45,7 +45,7 @@ export async function resolveToolFiles(
     if (matches.length === 0) {
       problems.push(
         diagnostic("MCPG003", `tools glob "${pattern}" of server "${server.name}" matches no file`, {
-          file: config.file,
+          file: config.displayFile,
           pointer,
         }),
       );

@@ -75,10 +75,12 @@ function findCandidates(sourceFile: ts.SourceFile, ctx: ExtractContext): Candida
     if (functions.length > 0) {
       const implementation = functions.find((f) => f.body) ?? functions[0]!;
       if (functions.length > 1) {
-        ctx.fail("MCPG027", `function "${exportName}" is overloaded; a tool needs one signature`, {
-          node: functions[0]!,
-          path: `tool "${exportName}"`,
-        });
+        ctx.fail(
+          "MCPG027",
+          `function "${exportName}" is overloaded; a tool needs one signature`,
+          { node: functions[0]!, path: `tool "${exportName}"` },
+          "keep one signature (a union parameter type covers several), or export a separate tool per overload",
+        );
       }
       const name = exportName === "default" ? implementation.name?.text : exportName;
       if (!name) {
@@ -295,7 +297,12 @@ function annotationsOf(doc: DocInfo, ctx: ExtractContext, site: Site): IrAnnotat
     if (!key) continue;
     const text = tag.text.toLowerCase();
     if (text !== "" && text !== "true" && text !== "false") {
-      ctx.fail("MCPG028", `@${tag.name} takes no value, "true" or "false"; got "${tag.text}"`, site);
+      ctx.fail(
+        "MCPG028",
+        `@${tag.name} takes no value, "true" or "false"; got "${tag.text}"`,
+        site,
+        `write \`@${tag.name}\` alone, or \`@${tag.name} false\``,
+      );
     }
     (annotations as Record<string, boolean>)[key] = text !== "false";
   }

@@ -13,6 +13,7 @@ export function fixtureConfig(
 ): ResolvedConfig {
   return {
     file: path.join(dir, "mcp-gen.config.json"),
+    displayFile: "mcp-gen.config.json",
     root: dir,
     schemasDir: path.join(dir, "schemas"),
     generatedDir: path.join(dir, "generated"),

@@ -1,0 +1,5 @@
+/**
+ * Bad name.
+ * @name read file
+ */
+export function readFile(): void {}

@@ -1,0 +1,4 @@
+/** Default computed at run time. */
+export function since(start: number = Date.now()): number {
+  return start;
+}

@@ -1,0 +1,4 @@
+/** Broken. */
+export function broken(a: string {
+  return a;
+}

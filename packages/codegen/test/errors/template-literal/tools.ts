@@ -1,0 +1,4 @@
+/** Template literal types are not supported. */
+export function greet(id: `user-${string}`): void {
+  void id;
+}

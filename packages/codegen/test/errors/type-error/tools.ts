@@ -1,0 +1,4 @@
+/** Returns the wrong type. */
+export function wrong(a: string): number {
+  return a;
+}

@@ -1,0 +1,28 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { REPO_ROOT } from "./project.ts";
+
+export const BIN = path.join(REPO_ROOT, "packages/codegen/bin/mcp-gen.js");
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real `mcp-gen` CLI in a child process. */
+export function runCli(args: string[], cwd: string): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, NO_COLOR: "1" } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => {
+      stdout += d;
+    });
+    child.stderr.on("data", (d) => {
+      stderr += d;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
