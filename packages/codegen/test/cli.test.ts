@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "./support/cli.ts";
@@ -34,7 +34,7 @@ function snapshotDir(dir: string): Record<string, string> {
   return out;
 }
 
-describe("mcp-gen build (real CLI on a temporary project)", () => {
+describe("mcp-gen build (real CLI on a temporary project)", { timeout: 300_000 }, () => {
   it("builds, stays up to date, reports stale files, and never half-writes on errors", async () => {
     const dir = tempProject({ "mcp-gen.config.ts": CONFIG, "src/calc.ts": TOOLS });
 
@@ -107,6 +107,28 @@ describe("mcp-gen build (real CLI on a temporary project)", () => {
     expect(existsSync(path.join(dir, "generated/calc/stray.txt"))).toBe(false);
     expect(readdirSync(dir).filter((f) => f.includes("mcp-gen-tmp"))).toStrictEqual([]);
     expect(readdirSync(path.join(dir, "generated")).sort()).toStrictEqual(["calc"]);
+  });
+
+  it("removes the output of a server that left the config, and flags its leftover contract", async () => {
+    const dir = tempProject({ "mcp-gen.config.ts": CONFIG, "src/calc.ts": TOOLS });
+    expect((await runCli(["build"], dir)).code).toBe(0);
+    writeFileSync(path.join(dir, "mcp-gen.config.ts"), CONFIG.replace("calc:", "calculator:"));
+
+    const leftover = await runCli(["build"], dir);
+    expect(leftover.code).toBe(1);
+    expect(leftover.stderr).toContain(
+      'error MCPG040: contract was built from TypeScript server "calc", which the config no longer has\n  at schemas/calc.tools.json /x-mcp-gen\n  fix: delete schemas/calc.tools.json (and generated/calc/), or add the server "calc" back to the config\n',
+    );
+
+    rmSync(path.join(dir, "schemas/calc.tools.json"));
+    const check = await runCli(["build", "--check"], dir);
+    expect(check.code).toBe(1);
+    expect(check.stderr).toContain("  extra   generated/calc/index.ts\n");
+    expect(check.stderr).toContain("  missing schemas/calculator.tools.json\n");
+
+    expect((await runCli(["build"], dir)).code).toBe(0);
+    expect(readdirSync(path.join(dir, "generated"))).toStrictEqual(["calculator"]);
+    expect(readdirSync(path.join(dir, "schemas"))).toStrictEqual(["calculator.tools.json"]);
   });
 
   it("prints the IR with --dump-ir and writes nothing", async () => {

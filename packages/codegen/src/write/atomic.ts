@@ -38,6 +38,14 @@ export function writeOutputs(outputs: BuildOutputs, root: string): string[] {
     for (const p of prepared) rmSync(p.tmp, { recursive: true, force: true });
     throw error;
   }
+  for (const dir of staleDirs) {
+    // An owned folder the build produces nothing for (a removed server) goes away.
+    if (!outputs.files.some((f) => f.path.startsWith(`${dir}/`))) {
+      const index = prepared.findIndex((p) => p.target === path.join(root, dir));
+      if (index >= 0) rmSync(prepared.splice(index, 1)[0]!.tmp, { recursive: true, force: true });
+      rmSync(path.join(root, dir), { recursive: true, force: true });
+    }
+  }
   for (const { tmp, target, dir } of prepared) {
     if (dir && existsSync(target)) {
       const old = `${target}${tag}-old`;
