@@ -1,26 +1,81 @@
+import type {
+  ClientCapabilities,
+  CreateMessageRequestParams,
+  CreateMessageResult,
+  ElicitRequestFormParams,
+  ElicitResult,
+  Implementation,
+} from "@modelcontextprotocol/sdk/types.js";
+
 /**
  * The tool context: a parameter of this type gives a tool access to the request it
  * serves. It is never part of the input schema; the server passes it positionally.
  *
  * @example
- * import type { ToolContext } from "@mcp-gen/runtime";
+ * import type { Int, ToolContext } from "@mcp-gen/runtime";
  * export async function slow_job(steps: Int, ctx: ToolContext): Promise<string> {
  *   for (let i = 0; i < steps; i++) {
  *     ctx.signal.throwIfAborted();
  *     await ctx.progress(i + 1, steps);
  *   }
+ *   await ctx.log("info", `finished ${steps} steps`);
  *   return "done";
  * }
  */
 export interface ToolContext {
   /** Name of the tool being called. */
   readonly toolName: string;
-  /** Aborted when the client cancels the request or the tool's timeout elapses. */
+  /** JSON-RPC id of the `tools/call` request. */
+  readonly requestId: string | number;
+  /** Session of the caller (Streamable HTTP with sessions); `undefined` on stdio and stateless HTTP. */
+  readonly sessionId: string | undefined;
+  /** The client's name and version, and what it supports (sampling, elicitation …), once initialized. */
+  readonly client: {
+    readonly info: Implementation | undefined;
+    readonly capabilities: ClientCapabilities | undefined;
+  };
+  /**
+   * Aborted when the client cancels the request (`notifications/cancelled`) or the tool's
+   * timeout elapses; `signal.reason` tells which. Pass it on to `fetch` and friends.
+   */
   readonly signal: AbortSignal;
-  /** Reports progress; a no-op when the caller did not ask for progress. */
+  /**
+   * Reports progress (`notifications/progress`); a no-op when the caller sent no
+   * `_meta.progressToken`. `progress` should increase with every call.
+   */
   progress(progress: number, total?: number, message?: string): Promise<void>;
-  /** Sends a log message to the client (`notifications/message`), honouring its log level. */
+  /**
+   * Sends a log message to the client (`notifications/message`); messages below the level
+   * the client set with `logging/setLevel` are dropped.
+   */
   log(level: LogLevel, data: unknown, logger?: string): Promise<void>;
+  /**
+   * Asks the client's model for a completion (`sampling/createMessage`). Rejects with a
+   * `ToolError` when the client does not support sampling.
+   */
+  sample(request: CreateMessageRequestParams): Promise<CreateMessageResult>;
+  /**
+   * Asks the user for input through the client (`elicitation/create`, form mode). Rejects
+   * with a `ToolError` when the client does not support elicitation.
+   */
+  elicit(request: Omit<ElicitRequestFormParams, "mode">): Promise<ElicitResult>;
+  /**
+   * Streamable HTTP only: closes the response stream of this request now, so the client
+   * reconnects and receives the result later (SEP-1699 polling). A no-op elsewhere.
+   */
+  closeStream(): void;
 }
 
 export type LogLevel = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
+
+/** Log levels from least to most severe, as `logging/setLevel` orders them. */
+export const LOG_LEVELS: readonly LogLevel[] = [
+  "debug",
+  "info",
+  "notice",
+  "warning",
+  "error",
+  "critical",
+  "alert",
+  "emergency",
+];

@@ -1,4 +1,25 @@
+export {
+  audio,
+  content,
+  image,
+  isToolResult,
+  type ResourceContents,
+  resource,
+  resourceLink,
+  type ToolResult,
+  text,
+} from "./content.ts";
 export type { LogLevel, ToolContext } from "./context.ts";
+export { LOG_LEVELS } from "./context.ts";
+export { createServer } from "./server/create-server.ts";
+export {
+  defineManifest,
+  type ManifestTool,
+  type ServerManifest,
+  type ToolDefinition,
+} from "./server/manifest.ts";
+export type { ServerEvent, ServerOptions } from "./server/options.ts";
+export { type RunningServer, type ServeOptions, serve } from "./server/serve.ts";
 export type {
   ExclusiveMaximum,
   ExclusiveMinimum,
@@ -15,6 +36,7 @@ export type {
   Pattern,
   UniqueItems,
 } from "./tags.ts";
+export { ToolError } from "./tool-error.ts";
 export {
   describeErrors,
   type RawValidationError,

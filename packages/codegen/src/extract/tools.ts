@@ -271,13 +271,20 @@ function extractReturn(fn: FunctionLike, ctx: ExtractContext, map: MapType, site
   const declared = signature.getReturnType();
   const type = ctx.checker.getAwaitedType(declared) ?? declared;
   if (has(type, ts.TypeFlags.Void | ts.TypeFlags.Undefined | ts.TypeFlags.Never)) return null;
+  // Content blocks (images, audio, resources) are sent as they are: no output schema.
+  if (isRuntimeType(type, "ToolResult")) return null;
   return map(type, site);
 }
 
 /** The runtime's `ToolContext` (from `@mcp-gen/runtime`) is injected by the server, never sent by clients. */
 function isToolContext(type: ts.Type): boolean {
+  return isRuntimeType(type, "ToolContext");
+}
+
+/** A type of that name declared by `@mcp-gen/runtime`. */
+function isRuntimeType(type: ts.Type, name: string): boolean {
   const symbol = type.getSymbol() ?? type.aliasSymbol;
-  if (symbol?.getName() !== "ToolContext") return false;
+  if (symbol?.getName() !== name) return false;
   return (symbol.getDeclarations() ?? []).some((d) =>
     /[\\/](@mcp-gen[\\/]runtime|packages[\\/]runtime)[\\/]/.test(d.getSourceFile().fileName),
   );

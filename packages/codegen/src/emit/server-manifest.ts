@@ -1,0 +1,153 @@
+import path from "node:path";
+import type { ContractTool, ToolBinding } from "../contract/types.ts";
+import type { EmitContext } from "./context.ts";
+import { camelCase, propertyKey } from "./names.ts";
+import { isWrapped } from "./types.ts";
+import { codeHeader, createWriter, finish, type OutputFile, writeDoc } from "./writer.ts";
+
+/** Names the emitted file declares itself; module aliases must not take them. */
+const TAKEN = new Set(
+  "defineManifest ServerManifest tools validators manifest createManifest Instances classes instances args ctx".split(
+    " ",
+  ),
+);
+
+/**
+ * Emits `server.ts`: the server manifest that binds every tool name to its implementation
+ * (function exports are imported; class methods are called on instances the caller passes
+ * to `createManifest`), maps the arguments object to the implementation's parameters, and
+ * carries the validators and the tool definitions. Contracts whose tools have no binding
+ * (pulled from a server, hand-written) get no manifest.
+ */
+export function emitServerManifest(ctx: EmitContext): OutputFile[] {
+  const { contract } = ctx;
+  const extras = contract["x-mcp-gen"]?.tools ?? {};
+  const bound = contract.tools.map((tool) => ({ tool, binding: extras[tool.name]?.binding }));
+  if (bound.length === 0 || bound.some((b) => !b.binding)) return [];
+  const aliases = moduleAliases(bound.map((b) => b.binding!.module));
+  const classes = [
+    ...new Map(
+      bound.filter((b) => b.binding!.kind === "method").map((b) => [b.binding!.export, b.binding!.module]),
+    ),
+  ].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+
+  const w = createWriter();
+  w.write(codeHeader()).blankLine();
+  w.writeLine('import { defineManifest, type ServerManifest } from "@mcp-gen/runtime";');
+  for (const [module, alias] of aliases) {
+    w.writeLine(`import * as ${alias} from ${JSON.stringify(importPath(ctx.outDir, module))};`);
+  }
+  w.writeLine('import { validators } from "./index.ts";');
+  w.writeLine('import { tools } from "./tools.ts";').blankLine();
+
+  const server = JSON.stringify(contract.server);
+  const body = () => {
+    w.write("defineManifest({").newLine();
+    w.indent(() => {
+      w.writeLine(`server: ${server},`);
+      w.writeLine("tools: [");
+      w.indent(() => {
+        bound.forEach(({ tool, binding }, i) => {
+          writeTool(tool, binding!, i, aliases.get(binding!.module)!);
+        });
+      });
+      w.writeLine("],");
+    });
+    w.write("})");
+  };
+  const writeTool = (tool: ContractTool, binding: ToolBinding, index: number, alias: string) => {
+    const validator = `validators${access(tool.name)}`;
+    w.writeLine("{");
+    w.indent(() => {
+      w.writeLine(`definition: tools[${index}],`);
+      w.writeLine(`input: ${validator}.input,`);
+      if (tool.outputSchema) w.writeLine(`output: ${validator}.output,`);
+      w.writeLine(`resultWrapped: ${isWrapped(ctx, tool)},`);
+      w.writeLine(`usesContext: ${binding.contextIndex !== undefined},`);
+      w.writeLine(`invoke: ${invocation(binding, alias)},`);
+    });
+    w.writeLine("},");
+  };
+
+  if (classes.length === 0) {
+    writeDoc(w, [
+      `The tools of ${server} bound to their implementations, with their validators.`,
+      `Serve it with \`serve(manifest)\` from @mcp-gen/runtime, or \`npx mcp-gen serve ${contract.server}\`.`,
+    ]);
+    w.write("export const manifest: ServerManifest = ");
+    body();
+    w.write(";").newLine();
+  } else {
+    writeDoc(w, [`Instances of the tool classes of ${server}, by export name.`]);
+    w.writeLine("export interface Instances {");
+    w.indent(() => {
+      for (const [name, module] of classes)
+        w.writeLine(`${propertyKey(name)}: ${aliases.get(module)}.${name};`);
+    });
+    w.writeLine("}").blankLine();
+    writeDoc(w, [
+      "The tool classes, by export name: `mcp-gen serve` builds each instance with the class's",
+      "static `create()` (it may be async), or `new` when the constructor takes no arguments.",
+    ]);
+    w.writeLine("export const classes = {");
+    w.indent(() => {
+      for (const [name, module] of classes)
+        w.writeLine(`${propertyKey(name)}: ${aliases.get(module)}.${name},`);
+    });
+    w.writeLine("} as const;").blankLine();
+    writeDoc(w, [
+      `Binds the tools of ${server} to their implementations; methods are called on \`instances\`.`,
+      "",
+      "@example",
+      `serve(createManifest({ ${classes.map(([n]) => `${propertyKey(n)}: new ${n}(…)`).join(", ")} }));`,
+    ]);
+    w.writeLine("export function createManifest(instances: Instances): ServerManifest {");
+    w.indent(() => {
+      w.write("return ");
+      body();
+      w.write(";").newLine();
+    });
+    w.writeLine("}");
+  }
+  return [{ path: `${ctx.outDir}/server.ts`, content: finish(w.toString()) }];
+}
+
+/** `(args, ctx) => module.fn(args.a, ctx!, args.b)`: arguments in declaration order, the context at its index. */
+function invocation(binding: ToolBinding, alias: string): string {
+  const usesContext = binding.contextIndex !== undefined;
+  const values = binding.argsStyle === "object" ? ["args"] : binding.params.map((p) => `args${access(p)}`);
+  if (usesContext) values.splice(Math.min(binding.contextIndex!, values.length), 0, "ctx!");
+  const target =
+    binding.kind === "method"
+      ? `instances${access(binding.export)}${access(binding.method!)}`
+      : `${alias}${access(binding.export)}`;
+  const used = binding.argsStyle === "object" || binding.params.length > 0;
+  const params = usesContext ? `(${used ? "args" : "_args"}, ctx)` : used ? "(args)" : "()";
+  return `${params} => ${target}(${values.join(", ")})`;
+}
+
+/** `.name` or `["odd-name"]`. */
+function access(name: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`;
+}
+
+/** One readable namespace alias per module: `examples/smart-home/tools.ts` → `smartHomeTools`. */
+function moduleAliases(modules: string[]): Map<string, string> {
+  const aliases = new Map<string, string>();
+  const used = new Set(TAKEN);
+  for (const module of [...new Set(modules)].sort()) {
+    const parts = module.replace(/\.[cm]?tsx?$/, "").split("/");
+    const base = camelCase(parts.slice(-2).join("-"));
+    let alias = base;
+    for (let n = 2; used.has(alias); n++) alias = `${base}${n}`;
+    used.add(alias);
+    aliases.set(module, alias);
+  }
+  return aliases;
+}
+
+/** The module path as an import specifier relative to the generated folder. */
+function importPath(outDir: string, module: string): string {
+  const relative = path.posix.relative(outDir, module);
+  return relative.startsWith(".") ? relative : `./${relative}`;
+}

@@ -1,0 +1,66 @@
+/** Something the server reports instead of sending it to the client. */
+export type ServerEvent =
+  | {
+      /** A tool threw; with `masked`, the client only saw a generic message. */
+      kind: "tool-error";
+      tool: string;
+      error: unknown;
+      masked: boolean;
+    }
+  | {
+      /** A tool returned a result that breaks its own output schema: a server bug. */
+      kind: "invalid-result";
+      tool: string;
+      message: string;
+      value: unknown;
+    }
+  | {
+      /** The protocol layer or a transport failed (malformed frames, closed pipes …). */
+      kind: "protocol";
+      error: Error;
+    };
+
+/** How a server built from a manifest behaves, whatever its transport. */
+export interface ServerOptions {
+  /** `serverInfo.version`; default: the manifest's version, else `"0.0.0"`. */
+  version?: string;
+  /** `instructions` sent in the `initialize` result. */
+  instructions?: string;
+  /**
+   * Hide the messages of unexpected errors thrown by tools (the client gets a generic
+   * message, the details go to `onError`). `ToolError` messages are always sent.
+   * Default `false`.
+   */
+  maskErrors?: boolean;
+  /** Default time limit of a tool call in milliseconds; none by default. */
+  timeoutMs?: number;
+  /** Time limits of single tools in milliseconds, by tool name (override `timeoutMs`). */
+  toolTimeoutsMs?: Readonly<Record<string, number>>;
+  /** Deepest nesting accepted in tool arguments. Default 64. */
+  maxArgumentDepth?: number;
+  /**
+   * Receives what the server logs: invalid results, masked tool errors, protocol errors.
+   * Default: one line on stderr for each (stdout belongs to the stdio transport).
+   */
+  onError?: (event: ServerEvent) => void;
+}
+
+/** The default `onError`: a line on stderr; unmasked tool errors already reached the client. */
+export function logToStderr(event: ServerEvent): void {
+  switch (event.kind) {
+    case "invalid-result":
+      process.stderr.write(`mcp-gen: tool "${event.tool}" returned an invalid result: ${event.message}\n`);
+      return;
+    case "tool-error":
+      if (event.masked) {
+        const error = event.error;
+        process.stderr.write(
+          `mcp-gen: tool "${event.tool}" failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+        );
+      }
+      return;
+    case "protocol":
+      process.stderr.write(`mcp-gen: ${event.error.message}\n`);
+      return;
+  }
+}

@@ -1,0 +1,67 @@
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { createServer } from "./create-server.ts";
+import type { ServerManifest } from "./manifest.ts";
+import type { ServerOptions } from "./options.ts";
+
+/** Where `serve()` listens. */
+export type ServeOptions = ServerOptions &
+  (
+    | {
+        /** stdio (default): the way Claude Desktop, Cursor and the MCP Inspector launch servers. */ transport?: "stdio";
+      }
+    | {
+        /** Any SDK transport, e.g. one side of `InMemoryTransport.createLinkedPair()`. */ transport: Transport;
+      }
+  );
+
+/** A running server. */
+export interface RunningServer {
+  /** The endpoint, for HTTP (`http://127.0.0.1:3000/mcp`). */
+  readonly url: string | undefined;
+  /** Resolves once the server has stopped (closed, or stdin ended). */
+  readonly closed: Promise<void>;
+  /** Stops accepting requests and closes every connection. */
+  close(): Promise<void>;
+}
+
+/**
+ * Serves the tools of a generated manifest over stdio, Streamable HTTP or a given transport.
+ * Every `tools/call` is validated before the implementation runs.
+ *
+ * @example
+ * import { serve } from "@mcp-gen/runtime";
+ * import { manifest } from "./generated/smart-home/server.ts";
+ * await serve(manifest);                                                   // stdio
+ */
+export async function serve(manifest: ServerManifest, options: ServeOptions = {}): Promise<RunningServer> {
+  const transport = options.transport ?? "stdio";
+  if (transport === "stdio") {
+    const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
+    const running = await connect(manifest, options, new StdioServerTransport());
+    process.stdin.once("end", () => void running.close());
+    return running;
+  }
+  return connect(manifest, options, transport);
+}
+
+async function connect(
+  manifest: ServerManifest,
+  options: ServerOptions,
+  transport: Transport,
+): Promise<RunningServer> {
+  const server = createServer(manifest, options);
+  let resolveClosed!: () => void;
+  const closed = new Promise<void>((resolve) => {
+    resolveClosed = resolve;
+  });
+  server.onclose = resolveClosed;
+  await server.connect(transport);
+  return {
+    url: undefined,
+    closed,
+    async close() {
+      await server.close();
+      resolveClosed();
+    },
+  };
+}

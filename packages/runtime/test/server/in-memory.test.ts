@@ -1,0 +1,224 @@
+import { type ServerEvent, type ServerOptions, serve } from "@mcp-gen/runtime";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { Counter, executions, resetProbe } from "./fixtures/probe/tools.ts";
+import { type BuiltProbe, buildProbe } from "./support/probe.ts";
+
+let probe: BuiltProbe;
+beforeAll(async () => {
+  probe = await buildProbe();
+});
+afterAll(() => probe.dispose());
+
+const events: ServerEvent[] = [];
+const open: { close(): Promise<void> }[] = [];
+
+/** A client connected in memory to a fresh probe server. */
+async function connect(
+  options: ServerOptions = {},
+  capabilities: Client["_capabilities"] = {},
+): Promise<Client> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const manifest = probe.createManifest({ Counter: new Counter(2) });
+  open.push(await serve(manifest, { transport: serverSide, onError: (e) => events.push(e), ...options }));
+  const client = new Client({ name: "test", version: "1.0.0" }, { capabilities });
+  await client.connect(clientSide);
+  open.push(client);
+  return client;
+}
+
+beforeEach(() => {
+  resetProbe();
+  events.length = 0;
+});
+afterEach(async () => {
+  for (const o of open.splice(0)) await o.close();
+});
+
+describe("tools/list", () => {
+  it("lists exactly the tools of the contract", async () => {
+    const client = await connect();
+    const { tools } = await client.listTools();
+    expect(tools).toStrictEqual(probe.contract.tools);
+  });
+});
+
+describe("valid calls", () => {
+  it("returns a wrapped result as structuredContent and its text", async () => {
+    const client = await connect();
+    const result = await client.callTool({ name: "add", arguments: { a: 2, b: 3.5 } });
+    expect(result).toStrictEqual({
+      content: [{ type: "text", text: '{"result":5.5}' }],
+      structuredContent: { result: 5.5 },
+    });
+    expect(executions).toStrictEqual([{ tool: "add", args: [2, 3.5] }]);
+  });
+
+  it("leaves an omitted argument to the function's default", async () => {
+    const client = await connect();
+    const result = await client.callTool({ name: "search", arguments: { query: "lamp" } });
+    expect(result.structuredContent).toStrictEqual({
+      result: [
+        { id: 1, title: "lamp 1" },
+        { id: 2, title: "lamp 2" },
+        { id: 3, title: "lamp 3" },
+      ],
+    });
+    expect(executions).toStrictEqual([{ tool: "search", args: ["lamp", 5] }]);
+  });
+
+  it("passes the arguments object to a destructured parameter", async () => {
+    const client = await connect();
+    const result = await client.callTool({ name: "create_note", arguments: { title: "Todo", body: "milk" } });
+    expect(result.structuredContent).toStrictEqual({ id: "todo-4", tags: [] });
+    expect(result.content).toStrictEqual([{ type: "text", text: '{"id":"todo-4","tags":[]}' }]);
+  });
+
+  it("calls methods on the instance given to createManifest", async () => {
+    const client = await connect();
+    await client.callTool({ name: "increment", arguments: {} });
+    const result = await client.callTool({ name: "increment", arguments: { times: 2 } });
+    expect(result.structuredContent).toStrictEqual({ result: 6 });
+  });
+
+  it("sends Dates in their JSON form", async () => {
+    const client = await connect();
+    const result = await client.callTool({ name: "when", arguments: {} });
+    expect(result.structuredContent).toStrictEqual({ at: "2026-01-02T03:04:05.000Z" });
+  });
+
+  it("sends content blocks as they are, and nothing for void", async () => {
+    const client = await connect();
+    expect(await client.callTool({ name: "picture", arguments: {} })).toStrictEqual({
+      content: [
+        { type: "text", text: "a red pixel" },
+        { type: "image", data: "iVBORw==", mimeType: "image/png" },
+      ],
+    });
+    expect(await client.callTool({ name: "noop" })).toStrictEqual({ content: [] });
+  });
+});
+
+describe("invalid calls", () => {
+  const cases: [string, string, Record<string, unknown>, string][] = [
+    ["a wrong type", "add", { a: "2", b: 3 }, '- /a: expected a number, received string "2"'],
+    ["a missing field", "add", { a: 2 }, "- /b: expected this required property, received nothing"],
+    [
+      "an extra field",
+      "add",
+      { a: 1, b: 2, c: 3 },
+      '- /c: expected no property "c" (unknown properties are not allowed: remove it), received number 3',
+    ],
+    [
+      "a value out of range",
+      "search",
+      { query: "x", limit: 0 },
+      "- /limit: expected a number >= 1, received number 0",
+    ],
+    [
+      "a non-integer",
+      "search",
+      { query: "x", limit: 1.5 },
+      "- /limit: expected an integer, received number 1.5",
+    ],
+  ];
+  it.each(cases)("returns feedback for %s and never runs the tool", async (_, name, args, line) => {
+    const client = await connect();
+    const result = await client.callTool({ name, arguments: args });
+    expect(result).toStrictEqual({
+      content: [{ type: "text", text: `Invalid arguments of tool "${name}": 1 problem\n${line}` }],
+      isError: true,
+    });
+    expect(executions).toStrictEqual([]);
+  });
+
+  it("rejects nested prototype keys before validation", async () => {
+    const client = await connect();
+    const args = JSON.parse('{"data":{"ok":1,"__proto__":{"polluted":true}}}');
+    expect(await client.callTool({ name: "save", arguments: args })).toStrictEqual({
+      content: [
+        {
+          type: "text",
+          text: 'Invalid arguments of tool "save": 1 problem\n- /data/__proto__: expected no __proto__ key, received object {"polluted":true}',
+        },
+      ],
+      isError: true,
+    });
+    const ctor = JSON.parse('{"data":{"constructor":{"prototype":{"polluted":true}}}}');
+    expect((await client.callTool({ name: "save", arguments: ctor })).isError).toBe(true);
+    expect(executions).toStrictEqual([]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("lets a top-level __proto__ key change nothing (the SDK drops it)", async () => {
+    const client = await connect();
+    const args = JSON.parse('{"title":"t","body":"b","__proto__":{"tags":["x"]}}');
+    await client.callTool({ name: "create_note", arguments: args });
+    expect(executions).toStrictEqual([{ tool: "create_note", args: [{ title: "t", body: "b", tags: [] }] }]);
+  });
+
+  it("answers an unknown tool with JSON-RPC error -32602", async () => {
+    const client = await connect();
+    const error = await client.callTool({ name: "nope", arguments: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(McpError);
+    expect((error as McpError).code).toBe(-32602);
+    expect((error as McpError).message).toBe('MCP error -32602: Unknown tool: "nope"');
+    expect(executions).toStrictEqual([]);
+  });
+
+  it("does not mistake a prototype name for a tool", async () => {
+    const client = await connect();
+    const error = await client.callTool({ name: "constructor", arguments: {} }).catch((e: unknown) => e);
+    expect((error as McpError).code).toBe(-32602);
+  });
+});
+
+describe("failing tools", () => {
+  it("returns the message of a thrown error as an isError result", async () => {
+    const client = await connect();
+    const result = await client.callTool({ name: "crash", arguments: { message: "disk on fire" } });
+    expect(result).toStrictEqual({ content: [{ type: "text", text: "disk on fire" }], isError: true });
+  });
+
+  it("masks internal errors when asked, but never a ToolError", async () => {
+    const client = await connect({ maskErrors: true });
+    expect(
+      await client.callTool({ name: "crash", arguments: { message: "secret path /etc" } }),
+    ).toStrictEqual({
+      content: [{ type: "text", text: 'Tool "crash" failed with an internal error.' }],
+      isError: true,
+    });
+    expect(await client.callTool({ name: "refuse", arguments: { message: "say please" } })).toStrictEqual({
+      content: [{ type: "text", text: "say please" }],
+      isError: true,
+    });
+    expect(
+      events.map((e) => e.kind === "tool-error" && [e.tool, e.masked, (e.error as Error).message]),
+    ).toStrictEqual([["crash", true, "secret path /etc"]]);
+  });
+
+  it("logs a result that breaks its schema and returns isError", async () => {
+    const client = await connect();
+    const result = await client.callTool({ name: "broken", arguments: {} });
+    expect(result).toStrictEqual({
+      content: [
+        {
+          type: "text",
+          text: 'Tool "broken" produced a result that does not match its output schema (a server bug; it was logged).',
+        },
+      ],
+      isError: true,
+    });
+    expect(events).toStrictEqual([
+      {
+        kind: "invalid-result",
+        tool: "broken",
+        message:
+          'Invalid result of tool "broken": 1 problem\n- /count: expected an integer, received string "many"',
+        value: { count: "many" },
+      },
+    ]);
+  });
+});

@@ -1,0 +1,46 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { build } from "@mcp-gen/codegen";
+import type { ServerManifest, ToolDefinition } from "@mcp-gen/runtime";
+
+export const FIXTURES = path.join(import.meta.dirname, "..", "fixtures");
+
+/** The probe server built by `mcp-gen build` into a fresh folder: its config and generated modules. */
+export interface BuiltProbe {
+  /** The config file the CLI can be pointed at (`--config`). */
+  configFile: string;
+  contract: { tools: ToolDefinition[] };
+  /** `createManifest` of the generated `server.ts` (the probe has a tool class). */
+  createManifest(instances: { Counter: unknown }): ServerManifest;
+  serverSource: string;
+  /** Removes the output folder. */
+  dispose(): void;
+}
+
+/**
+ * Runs the real pipeline on `fixtures/probe/tools.ts`: each test file gets its own output
+ * folder, so parallel test files never write the same files.
+ */
+export async function buildProbe(): Promise<BuiltProbe> {
+  const tmp = path.join(FIXTURES, ".tmp");
+  mkdirSync(tmp, { recursive: true });
+  const dir = mkdtempSync(path.join(tmp, "probe-"));
+  const configFile = path.join(dir, "mcp-gen.config.json");
+  const config = {
+    schemas: "schemas",
+    generated: "generated",
+    servers: { probe: { tools: ["../../probe/tools.ts"] } },
+  };
+  writeFileSync(configFile, JSON.stringify(config));
+  await build({ configFile });
+  const server = path.join(dir, "generated", "probe", "server.ts");
+  const generated = (await import(pathToFileURL(server).href)) as Pick<BuiltProbe, "createManifest">;
+  return {
+    configFile,
+    contract: JSON.parse(readFileSync(path.join(dir, "schemas", "probe.tools.json"), "utf8")),
+    createManifest: generated.createManifest,
+    serverSource: readFileSync(server, "utf8"),
+    dispose: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
