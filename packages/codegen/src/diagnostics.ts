@@ -38,6 +38,10 @@ export const CODES = {
     title: "invalid-tool-name",
     fix: "use 1-64 characters from a-z A-Z 0-9 _ - (JSDoc `@name` overrides)",
   },
+  MCPG032: {
+    title: "tool-identifier-collision",
+    fix: "rename one of the tools so their names differ in more than punctuation or case",
+  },
   MCPG040: {
     title: "contract-invalid",
     fix: "correct the contract at the JSON pointer named in the message",

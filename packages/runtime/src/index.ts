@@ -1,3 +1,4 @@
+export * from "./client/index.ts";
 export type { LogLevel, ToolContext } from "./context.ts";
 export type {
   ExclusiveMaximum,

@@ -1,5 +1,6 @@
 import type { Contract } from "../contract/types.ts";
 import type { Diagnostic } from "../diagnostics.ts";
+import { emitClient } from "./client.ts";
 import type { EmitContext } from "./context.ts";
 import { emitIndex } from "./index-file.ts";
 import { emitToolsFile } from "./tools-file.ts";
@@ -10,7 +11,7 @@ import type { OutputFile } from "./writer.ts";
 /** One artifact emitter: a pure function from a contract to files. */
 export type Emitter = (ctx: EmitContext) => OutputFile | OutputFile[];
 
-export const EMITTERS: readonly Emitter[] = [emitValidators, emitTypes, emitToolsFile, emitIndex];
+export const EMITTERS: readonly Emitter[] = [emitValidators, emitTypes, emitToolsFile, emitIndex, emitClient];
 
 /**
  * Emits every artifact of one server from its contract.
