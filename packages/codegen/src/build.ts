@@ -91,7 +91,11 @@ export async function generate(
     const outDir = rel(config.root, path.join(config.generatedDir, contract.server));
     ownedDirs.push(outDir);
     try {
-      const emitted = emitServer(contract, { contractFile: rel(config.root, file), outDir });
+      const emitted = emitServer(contract, {
+        contractFile: rel(config.root, file),
+        outDir,
+        targets: config.targets,
+      });
       files.push(...emitted.files);
       warnings.push(...emitted.warnings);
     } catch (error) {

@@ -1,5 +1,6 @@
 export * from "./client/index.ts";
 export type { LogLevel, ToolContext } from "./context.ts";
+export * from "./providers/index.ts";
 export type {
   ExclusiveMaximum,
   ExclusiveMinimum,

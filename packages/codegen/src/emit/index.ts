@@ -3,6 +3,8 @@ import type { Diagnostic } from "../diagnostics.ts";
 import { emitClient } from "./client.ts";
 import type { EmitContext } from "./context.ts";
 import { emitIndex } from "./index-file.ts";
+import { emitProviders } from "./providers/index.ts";
+import type { Target } from "./providers/model.ts";
 import { emitToolsFile } from "./tools-file.ts";
 import { emitTypes } from "./types.ts";
 import { emitValidators } from "./validators.ts";
@@ -11,7 +13,14 @@ import type { OutputFile } from "./writer.ts";
 /** One artifact emitter: a pure function from a contract to files. */
 export type Emitter = (ctx: EmitContext) => OutputFile | OutputFile[];
 
-export const EMITTERS: readonly Emitter[] = [emitValidators, emitTypes, emitToolsFile, emitIndex, emitClient];
+export const EMITTERS: readonly Emitter[] = [
+  emitValidators,
+  emitTypes,
+  emitToolsFile,
+  emitIndex,
+  emitClient,
+  emitProviders,
+];
 
 /**
  * Emits every artifact of one server from its contract.
@@ -21,13 +30,14 @@ export const EMITTERS: readonly Emitter[] = [emitValidators, emitTypes, emitTool
  */
 export function emitServer(
   contract: Contract,
-  options: { contractFile: string; outDir: string },
+  options: { contractFile: string; outDir: string; targets?: readonly Target[] },
 ): { files: OutputFile[]; warnings: Diagnostic[] } {
   const ctx: EmitContext = {
     contract,
     contractFile: options.contractFile,
     outDir: options.outDir,
     warnings: [],
+    ...(options.targets ? { targets: options.targets } : {}),
   };
   const files = EMITTERS.flatMap((emit) => emit(ctx));
   files.sort((a, b) => (a.path < b.path ? -1 : 1));

@@ -30,3 +30,52 @@ export function typesOf(schema: JsonSchema): string[] {
   if (Array.isArray(schema.type)) return schema.type.map(String);
   return [];
 }
+
+/** Keywords whose value is one subschema. */
+export const SINGLE_SCHEMA_KEYWORDS = [
+  "items",
+  "additionalItems",
+  "additionalProperties",
+  "contains",
+  "propertyNames",
+  "not",
+  "if",
+  "then",
+  "else",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+  "contentSchema",
+] as const;
+/** Keywords whose value is an array of subschemas. */
+export const ARRAY_SCHEMA_KEYWORDS = ["anyOf", "oneOf", "allOf", "prefixItems"] as const;
+/** Keywords whose value maps names to subschemas. */
+export const MAP_SCHEMA_KEYWORDS = [
+  "properties",
+  "patternProperties",
+  "$defs",
+  "definitions",
+  "dependentSchemas",
+] as const;
+
+const SINGLE = new Set<string>(SINGLE_SCHEMA_KEYWORDS);
+const ARRAY = new Set<string>(ARRAY_SCHEMA_KEYWORDS);
+const MAP = new Set<string>(MAP_SCHEMA_KEYWORDS);
+
+/**
+ * A copy of `schema` with every direct subschema replaced by `fn(subschema, pointerSuffix)`;
+ * data keywords (`enum`, `const`, `default` …) are copied as they are.
+ */
+export function mapSubschemas(schema: JsonSchema, fn: (sub: unknown, suffix: string) => unknown): JsonSchema {
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (SINGLE.has(key) && !Array.isArray(value)) out[key] = fn(value, `/${key}`);
+    else if ((ARRAY.has(key) || key === "items") && Array.isArray(value))
+      out[key] = value.map((v, i) => fn(v, `/${key}/${i}`));
+    else if (MAP.has(key) && isSchemaObject(value))
+      out[key] = Object.fromEntries(
+        Object.entries(value).map(([name, v]) => [name, fn(v, `/${key}/${escapeToken(name)}`)]),
+      );
+    else out[key] = value;
+  }
+  return out;
+}
