@@ -38,12 +38,21 @@ export const CODES = {
     title: "invalid-tool-name",
     fix: "use 1-64 characters from a-z A-Z 0-9 _ - (JSDoc `@name` overrides)",
   },
+  MCPG032: {
+    title: "tool-identifier-collision",
+    fix: "rename one of the tools so their names differ in more than punctuation or case",
+  },
   MCPG040: {
     title: "contract-invalid",
     fix: "correct the contract at the JSON pointer named in the message",
   },
   MCPG041: { title: "contract-unreadable", fix: "check the file exists and is valid JSON" },
   MCPG050: { title: "stale-output", fix: "run `npx mcp-gen build` and commit the result" },
+  MCPG060: {
+    title: "provider-rule",
+    fix: "change the type so the target can express it, or leave the target out of `targets` in the config",
+  },
+  MCPG061: { title: "mcp-rule", fix: "correct the tool at the JSON pointer named in the message" },
   MCPG100: {
     title: "unknown-type",
     fix: "give the value a concrete type so clients and models know what to send",
@@ -53,6 +62,10 @@ export const CODES = {
     fix: "add a JSDoc comment: the model reads it to choose the tool",
   },
   MCPG102: { title: "no-tools", fix: "export at least one function (or tool class) from the module" },
+  MCPG110: {
+    title: "strict-fallback",
+    fix: "declare every property (no maps, tuples, allOf or recursion) for OpenAI strict mode, or accept strict: false",
+  },
 } as const;
 
 export type DiagnosticCode = keyof typeof CODES;

@@ -1,5 +1,11 @@
 export { type BuildOptions, type BuildResult, build, generate } from "./build.ts";
-export { defineConfig, type McpGenConfig, type NamingStyle, type ServerConfig } from "./config/define.ts";
+export {
+  defineConfig,
+  type McpGenConfig,
+  type NamingStyle,
+  type ProviderTarget,
+  type ServerConfig,
+} from "./config/define.ts";
 export { findConfig, loadConfig, type ResolvedConfig } from "./config/load.ts";
 export { canonicalSchema } from "./contract/canonical.ts";
 export { contractFromIr, schemaOf } from "./contract/from-ir.ts";

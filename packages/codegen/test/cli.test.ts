@@ -41,9 +41,19 @@ describe("mcp-gen build (real CLI on a temporary project)", { timeout: 300_000 }
     const first = await runCli(["build"], dir);
     expect(first.stderr).toBe("");
     expect(first.code).toBe(0);
-    expect(first.stdout).toBe("✓ calc: 1 tool (from TypeScript)\nmcp-gen: wrote 6 files\n");
+    expect(first.stdout).toBe(
+      [
+        "✓ calc: 1 tool (from TypeScript)",
+        "  calc: 2 constraints moved into provider descriptions (generated/calc/providers/report.json)",
+        "mcp-gen: wrote 15 files",
+        "",
+      ].join("\n"),
+    );
     expect(readdirSync(path.join(dir, "generated/calc")).sort()).toStrictEqual([
+      "client.ts",
       "index.ts",
+      "providers",
+      "server.ts",
       "tools.ts",
       "types.ts",
       "validators.d.ts",
@@ -62,7 +72,7 @@ describe("mcp-gen build (real CLI on a temporary project)", { timeout: 300_000 }
     const built = snapshotDir(dir);
 
     const again = await runCli(["build"], dir);
-    expect(again.stdout).toBe("✓ calc: 1 tool (from TypeScript)\nmcp-gen: up to date, nothing written\n");
+    expect(again.stdout).toContain("mcp-gen: up to date, nothing written\n");
     expect(snapshotDir(dir)).toStrictEqual(built);
 
     const check = await runCli(["build", "--check"], dir);
@@ -81,6 +91,12 @@ describe("mcp-gen build (real CLI on a temporary project)", { timeout: 300_000 }
     expect(stale.stderr).toBe(
       [
         "error MCPG050: generated files are stale:",
+        "  changed generated/calc/client.ts",
+        "  changed generated/calc/providers/anthropic.json",
+        "  changed generated/calc/providers/gemini-json-schema.json",
+        "  changed generated/calc/providers/gemini.json",
+        "  changed generated/calc/providers/openai-strict.json",
+        "  changed generated/calc/providers/openai.json",
         "  extra   generated/calc/stray.txt",
         "  changed generated/calc/tools.ts",
         "  changed schemas/calc.tools.json",
@@ -189,7 +205,7 @@ describe("mcp-gen build (real CLI on a temporary project)", { timeout: 300_000 }
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
       [
-        'error MCPG002: unknown config key "server" (known: schemas, generated, tsconfig, naming, servers)',
+        'error MCPG002: unknown config key "server" (known: schemas, generated, tsconfig, naming, targets, servers)',
         "  at mcp-gen.config.json /server",
         "  fix: correct the config value named in the message",
         "",

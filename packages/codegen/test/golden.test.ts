@@ -4,9 +4,9 @@ import { pathToFileURL } from "node:url";
 import { createValidator, type RawValidate } from "@mcp-gen/runtime";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../src/build.ts";
-import type { ResolvedConfig } from "../src/config/load.ts";
 import { formatDiagnostic } from "../src/diagnostics.ts";
 import type { NamingStyle } from "../src/index.ts";
+import { fixturesConfig } from "./support/project.ts";
 
 /**
  * Golden tests: each folder of `fixtures/` holds a `tools.ts` and its expected contract,
@@ -22,19 +22,11 @@ function caseOptions(name: string): { naming?: NamingStyle } {
   return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
 }
 
-const config: ResolvedConfig = {
-  file: path.join(FIXTURES, "mcp-gen.config.json"),
-  displayFile: "mcp-gen.config.json",
-  root: FIXTURES,
-  schemasDir: path.join(FIXTURES, "schemas"),
-  generatedDir: path.join(FIXTURES, "generated"),
-  tsconfig: undefined,
-  servers: cases.map((name) => ({
-    name,
-    tools: [`${name}/tools.ts`],
-    naming: caseOptions(name).naming ?? "preserve",
-  })),
-};
+// Extraction goldens; provider output has its own tests (Anthropic and Gemini reject the recursive fixture).
+const config = fixturesConfig(FIXTURES, cases, {
+  naming: (name) => caseOptions(name).naming ?? "preserve",
+  targets: ["openai"],
+});
 
 let result: Awaited<ReturnType<typeof generate>>;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../src/build.ts";
-import type { ResolvedConfig } from "../src/config/load.ts";
 import type { Contract, ToolBinding } from "../src/contract/types.ts";
 import { emitServerManifest } from "../src/emit/server-manifest.ts";
+import { fixturesConfig } from "./support/project.ts";
 
 const FIXTURES = path.join(import.meta.dirname, "fixtures");
 const CASES = ["class-tools", "context-param", "destructured", "snake-case"];
@@ -11,14 +11,7 @@ const CASES = ["class-tools", "context-param", "destructured", "snake-case"];
 describe("server manifest of golden fixtures", () => {
   let files: Map<string, string>;
   beforeAll(async () => {
-    const config: ResolvedConfig = {
-      file: path.join(FIXTURES, "mcp-gen.config.json"),
-      root: FIXTURES,
-      schemasDir: path.join(FIXTURES, "schemas"),
-      generatedDir: path.join(FIXTURES, "generated"),
-      tsconfig: undefined,
-      servers: CASES.map((name) => ({ name, tools: [`${name}/tools.ts`], naming: "preserve" as const })),
-    };
+    const config = fixturesConfig(FIXTURES, CASES);
     const result = await generate(config);
     files = new Map(result.outputs.files.map((f) => [f.path, f.content]));
   });

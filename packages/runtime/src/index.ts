@@ -1,3 +1,4 @@
+export * from "./client/index.ts";
 export {
   audio,
   content,
@@ -11,6 +12,7 @@ export {
 } from "./content.ts";
 export type { LogLevel, ToolContext } from "./context.ts";
 export { LOG_LEVELS } from "./context.ts";
+export * from "./providers/index.ts";
 export { createServer } from "./server/create-server.ts";
 export {
   defineManifest,

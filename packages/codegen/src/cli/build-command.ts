@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { type BuildResult, build, generate } from "../build.ts";
 import { loadConfig } from "../config/load.ts";
+import { providerSummary } from "../emit/providers/report.ts";
 import { dumpIr } from "../ir/dump.ts";
 import { withConfig } from "./main.ts";
 import { printDiagnostics, run } from "./report.ts";
@@ -58,6 +59,7 @@ function reportBuild(result: BuildResult): number {
     const from = c.source === "typescript" ? "from TypeScript" : "from contract";
     process.stdout.write(`✓ ${c.contract.server}: ${plural(c.contract.tools.length, "tool")} (${from})\n`);
   }
+  for (const line of providerSummary(result.outputs.files)) process.stdout.write(`  ${line}\n`);
   process.stdout.write(
     result.changed.length === 0
       ? "mcp-gen: up to date, nothing written\n"

@@ -1,3 +1,7 @@
+/** Providers mcp-gen emits tool definitions for (`openai` covers strict and non-strict, `gemini` both forms). */
+export const PROVIDER_TARGETS = ["anthropic", "openai", "gemini"] as const;
+export type ProviderTarget = (typeof PROVIDER_TARGETS)[number];
+
 /** How tool names are derived from function names when no JSDoc `@name` is given. */
 export type NamingStyle = "preserve" | "snake_case";
 
@@ -17,6 +21,11 @@ export interface McpGenConfig {
   tsconfig?: string;
   /** Tool naming. Default `"preserve"` (the function name as written). */
   naming?: NamingStyle;
+  /**
+   * Providers to emit tool definitions for, in `generated/<server>/providers/`; `build` and `lint`
+   * check every tool against these providers' rules. Default: all (`["anthropic", "openai", "gemini"]`).
+   */
+  targets?: ProviderTarget[];
   /** Servers built from TypeScript tool modules, by name. */
   servers?: Record<string, ServerConfig>;
 }

@@ -1,1 +1,7 @@
-export { defineConfig, type McpGenConfig, type NamingStyle, type ServerConfig } from "./define.ts";
+export {
+  defineConfig,
+  type McpGenConfig,
+  type NamingStyle,
+  type ProviderTarget,
+  type ServerConfig,
+} from "./define.ts";

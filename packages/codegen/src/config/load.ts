@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { diagnostic, McpGenError } from "../diagnostics.ts";
-import type { McpGenConfig, NamingStyle } from "./define.ts";
+import { type McpGenConfig, type NamingStyle, PROVIDER_TARGETS, type ProviderTarget } from "./define.ts";
 import { validateConfig } from "./validate.ts";
 
 export const CONFIG_NAMES = [
@@ -31,6 +31,8 @@ export interface ResolvedConfig {
   schemasDir: string;
   generatedDir: string;
   tsconfig: string | undefined;
+  /** Providers to emit and check tool definitions for (default: all). */
+  targets: ProviderTarget[];
   servers: ResolvedServerConfig[];
 }
 
@@ -81,6 +83,7 @@ export async function loadConfig(
       : existsSync(tsconfigDefault)
         ? tsconfigDefault
         : undefined,
+    targets: config.targets ?? [...PROVIDER_TARGETS],
     servers: Object.entries(config.servers ?? {})
       .map(([name, server]) => ({
         name,

@@ -1,7 +1,8 @@
 import { type Diagnostic, diagnostic, McpGenError } from "../diagnostics.ts";
-import type { McpGenConfig } from "./define.ts";
+import { type McpGenConfig, PROVIDER_TARGETS } from "./define.ts";
 
-const TOP_KEYS = ["schemas", "generated", "tsconfig", "naming", "servers"];
+const TOP_KEYS = ["schemas", "generated", "tsconfig", "naming", "targets", "servers"];
+const TARGETS: readonly string[] = PROVIDER_TARGETS;
 const SERVER_KEYS = ["tools", "naming"];
 const NAMINGS = ["preserve", "snake_case"];
 const SERVER_NAME = /^[a-z0-9][a-z0-9_-]*$/i;
@@ -31,6 +32,16 @@ export function validateConfig(raw: unknown, file: string): McpGenConfig {
   }
   if (config.naming !== undefined && !NAMINGS.includes(config.naming as string)) {
     bad("/naming", `"naming" must be one of ${NAMINGS.join(", ")}`);
+  }
+  if (config.targets !== undefined) {
+    const targets = config.targets;
+    if (!Array.isArray(targets)) bad("/targets", `"targets" must be an array of ${TARGETS.join(", ")}`);
+    else
+      targets.forEach((t, i) => {
+        if (!TARGETS.includes(t as string))
+          bad(`/targets/${i}`, `unknown target ${JSON.stringify(t)} (known: ${TARGETS.join(", ")})`);
+        else if (targets.indexOf(t) !== i) bad(`/targets/${i}`, `target "${String(t)}" is listed twice`);
+      });
   }
   const servers = config.servers;
   if (servers !== undefined) {

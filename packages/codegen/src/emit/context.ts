@@ -1,5 +1,6 @@
 import type { Contract } from "../contract/types.ts";
 import { type Diagnostic, diagnostic } from "../diagnostics.ts";
+import type { Target } from "./providers/model.ts";
 
 /** What every emitter gets: the contract, where its output goes, and a place for warnings. */
 export interface EmitContext {
@@ -9,6 +10,8 @@ export interface EmitContext {
   /** Output folder of this server, relative to the project root (POSIX). */
   outDir: string;
   warnings: Diagnostic[];
+  /** Providers to emit tool definitions for; default: all. */
+  targets?: readonly Target[];
 }
 
 export function warnAt(ctx: EmitContext, pointer: string, message: string): void {

@@ -1,7 +1,10 @@
 import type { Contract } from "../contract/types.ts";
 import type { Diagnostic } from "../diagnostics.ts";
+import { emitClient } from "./client.ts";
 import type { EmitContext } from "./context.ts";
 import { emitIndex } from "./index-file.ts";
+import { emitProviders } from "./providers/index.ts";
+import type { Target } from "./providers/model.ts";
 import { emitServerManifest } from "./server-manifest.ts";
 import { emitToolsFile } from "./tools-file.ts";
 import { emitTypes } from "./types.ts";
@@ -17,6 +20,8 @@ export const EMITTERS: readonly Emitter[] = [
   emitToolsFile,
   emitIndex,
   emitServerManifest,
+  emitClient,
+  emitProviders,
 ];
 
 /**
@@ -27,13 +32,14 @@ export const EMITTERS: readonly Emitter[] = [
  */
 export function emitServer(
   contract: Contract,
-  options: { contractFile: string; outDir: string },
+  options: { contractFile: string; outDir: string; targets?: readonly Target[] },
 ): { files: OutputFile[]; warnings: Diagnostic[] } {
   const ctx: EmitContext = {
     contract,
     contractFile: options.contractFile,
     outDir: options.outDir,
     warnings: [],
+    ...(options.targets ? { targets: options.targets } : {}),
   };
   const files = EMITTERS.flatMap((emit) => emit(ctx));
   files.sort((a, b) => (a.path < b.path ? -1 : 1));

@@ -36,3 +36,16 @@ export function identifier(name: string): string {
 export function propertyKey(name: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name);
 }
+
+/**
+ * A JSON value as a one-line JavaScript literal, the way a person writes it:
+ * `{ query: "lamp", limit: 5 }` rather than `{"query":"lamp","limit":5}`.
+ */
+export function jsLiteral(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(jsLiteral).join(", ")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value).map(([k, v]) => `${propertyKey(k)}: ${jsLiteral(v)}`);
+    return entries.length === 0 ? "{}" : `{ ${entries.join(", ")} }`;
+  }
+  return value === undefined ? "undefined" : JSON.stringify(value);
+}

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { PROVIDER_TARGETS } from "../../src/config/define.ts";
 import type { ResolvedConfig } from "../../src/config/load.ts";
 import type { NamingStyle } from "../../src/index.ts";
 
@@ -18,6 +19,7 @@ export function fixtureConfig(
     schemasDir: path.join(dir, "schemas"),
     generatedDir: path.join(dir, "generated"),
     tsconfig: undefined,
+    targets: [...PROVIDER_TARGETS],
     servers: [
       {
         name: path.basename(dir),
@@ -25,6 +27,28 @@ export function fixtureConfig(
         naming: options.naming ?? "preserve",
       },
     ],
+  };
+}
+
+/** One config over several fixture folders of `root`, each a server built from its `tools.ts`. */
+export function fixturesConfig(
+  root: string,
+  cases: readonly string[],
+  options: { naming?: (name: string) => NamingStyle; targets?: ResolvedConfig["targets"] } = {},
+): ResolvedConfig {
+  return {
+    file: path.join(root, "mcp-gen.config.json"),
+    displayFile: "mcp-gen.config.json",
+    root,
+    schemasDir: path.join(root, "schemas"),
+    generatedDir: path.join(root, "generated"),
+    tsconfig: undefined,
+    targets: options.targets ?? [...PROVIDER_TARGETS],
+    servers: cases.map((name) => ({
+      name,
+      tools: [`${name}/tools.ts`],
+      naming: options.naming?.(name) ?? "preserve",
+    })),
   };
 }
 

@@ -1,0 +1,162 @@
+import type { ContractTool } from "../contract/types.ts";
+import { diagnostic, McpGenError } from "../diagnostics.ts";
+import type { EmitContext } from "./context.ts";
+import { exampleValue } from "./example.ts";
+import { camelCase, jsLiteral, pascalCase, propertyKey } from "./names.ts";
+import { isWrapped, toolTypeNames } from "./types.ts";
+import { codeHeader, createWriter, finish, type OutputFile, writeDoc } from "./writer.ts";
+
+/**
+ * Method name of every tool on the typed client (`search_devices` → `searchDevices`,
+ * `read.file` → `readFile`). Two tools mapping to one name are an error naming both.
+ */
+export function toolMethodNames(ctx: EmitContext): Map<string, string> {
+  const names = new Map<string, string>();
+  const owners = new Map<string, string>();
+  ctx.contract.tools.forEach((tool, i) => {
+    const method = camelCase(tool.name);
+    const other = owners.get(method);
+    if (other !== undefined) {
+      throw new McpGenError(
+        diagnostic(
+          "MCPG032",
+          `tools "${other}" and "${tool.name}" both map to the client method ${method}()`,
+          {
+            file: ctx.contractFile,
+            pointer: `/tools/${i}/name`,
+          },
+        ),
+      );
+    }
+    owners.set(method, tool.name);
+    names.set(tool.name, method);
+  });
+  return names;
+}
+
+/** `smart-home` → `createSmartHomeClient` / `SmartHomeClient`. */
+export function clientNames(server: string): { factory: string; type: string; variable: string } {
+  const base = pascalCase(server);
+  return { factory: `create${base}Client`, type: `${base}Client`, variable: camelCase(server) };
+}
+
+/** Whether a tool can be called without arguments (its input schema requires nothing). */
+export function argsOptional(tool: ContractTool): boolean {
+  const required = tool.inputSchema.required;
+  const combinators = ["anyOf", "oneOf", "allOf", "$ref"].some((k) => k in tool.inputSchema);
+  return !combinators && (!Array.isArray(required) || required.length === 0);
+}
+
+const ANNOTATION_WORDS: Record<string, string> = {
+  readOnlyHint: "read-only",
+  destructiveHint: "destructive",
+  idempotentHint: "idempotent",
+  openWorldHint: "open-world",
+};
+
+/** The annotation hints that are set, in words (`["read-only", "idempotent"]`). */
+export function annotationWords(tool: ContractTool): string[] {
+  const a = tool.annotations ?? {};
+  return Object.entries(ANNOTATION_WORDS)
+    .filter(([key]) => (a as Record<string, unknown>)[key] !== undefined)
+    .map(([key, word]) => ((a as Record<string, unknown>)[key] ? word : `not ${word}`));
+}
+
+/**
+ * Emits `client.ts`: `create<Server>Client(client)` over an MCP SDK `Client`, one camelCase
+ * method per tool with typed arguments and a typed `ToolCallResult` (tool errors are `{ ok: false }`).
+ */
+export function emitClient(ctx: EmitContext): OutputFile {
+  const methods = toolMethodNames(ctx);
+  const types = toolTypeNames(ctx);
+  const names = clientNames(ctx.contract.server);
+  const tools = ctx.contract.tools;
+  const w = createWriter();
+  w.write(codeHeader()).blankLine();
+  w.writeLine(
+    'import type { CallOptions, ToolCallingClient, ToolContent, ToolCallResult, ToolSpec, TypedClientOptions } from "@mcp-gen/runtime";',
+  );
+  w.writeLine('import { createToolCaller } from "@mcp-gen/runtime";');
+  if (tools.length > 0) {
+    w.writeLine('import { validators } from "./index.ts";');
+    w.writeLine('import type * as T from "./types.ts";');
+  }
+  w.blankLine();
+
+  w.writeLine("/** What the client knows about each tool: its MCP name and validators. */");
+  w.writeLine("const specs = {");
+  w.indent(() => {
+    for (const tool of tools) {
+      const key = propertyKey(tool.name);
+      const parts = [`name: ${JSON.stringify(tool.name)}`, `input: validators${access(tool.name)}.input`];
+      if (tool.outputSchema) parts.push(`output: validators${access(tool.name)}.output`);
+      if (isWrapped(ctx, tool)) parts.push("resultWrapped: true");
+      w.writeLine(`${key}: { ${parts.join(", ")} },`);
+    }
+  });
+  w.writeLine("} satisfies Record<string, ToolSpec>;").blankLine();
+
+  writeDoc(w, [`Typed client of the "${ctx.contract.server}" tools: one method per tool.`]);
+  w.write(`export interface ${names.type} `).block(() => {
+    tools.forEach((tool, i) => {
+      if (i > 0) w.blankLine();
+      const n = types.get(tool.name)!;
+      const result = n.result ? `T.${n.result}` : "ToolContent";
+      writeDoc(w, methodDoc(tool, methods.get(tool.name)!, names.variable));
+      const optional = argsOptional(tool) ? "?" : "";
+      w.writeLine(
+        `${methods.get(tool.name)}(args${optional}: T.${n.input}, options?: CallOptions): Promise<ToolCallResult<${result}>>;`,
+      );
+    });
+  });
+  w.blankLine();
+
+  writeDoc(w, [
+    [
+      `Wraps an MCP SDK \`Client\` connected to a "${ctx.contract.server}" server. Arguments are validated`,
+      "before sending and structured results against the output schema (both can be turned off in",
+      "`options`); a tool error (`isError`) resolves to `{ ok: false, message }` instead of throwing.",
+      "",
+      "@example",
+      `const { client } = await connectStdio({ command: "node", args: ["server.js"] });`,
+      `const ${names.variable} = ${names.factory}(client);`,
+    ].join("\n"),
+  ]);
+  w.write(
+    `export function ${names.factory}(client: ToolCallingClient, options: TypedClientOptions = {}): ${names.type} `,
+  ).block(() => {
+    w.writeLine("const call = createToolCaller(client, options);");
+    w.write("return ").inlineBlock(() => {
+      for (const tool of tools) {
+        w.writeLine(
+          `${methods.get(tool.name)}: (args, callOptions) => call(specs${access(tool.name)}, args, callOptions),`,
+        );
+      }
+    });
+    w.write(";");
+  });
+  return { path: `${ctx.outDir}/client.ts`, content: finish(w.toString()) };
+}
+
+function access(name: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`;
+}
+
+function methodDoc(tool: ContractTool, method: string, variable: string): string[] {
+  const paragraphs: string[] = [];
+  const title = tool.title ?? tool.annotations?.title;
+  if (title) paragraphs.push(title);
+  paragraphs.push(tool.description ?? `Calls the tool "${tool.name}".`);
+  const words = annotationWords(tool);
+  paragraphs.push(`MCP tool \`${tool.name}\`${words.length > 0 ? ` (${words.join(", ")})` : ""}.`);
+  const example = exampleValue(tool.inputSchema, tool.inputSchema);
+  const args = argsOptional(tool) && isEmpty(example) ? "" : jsLiteral(example);
+  paragraphs.push(
+    ["@example", `const r = await ${variable}.${method}(${args});`, "if (r.ok) console.log(r.value);"].join(
+      "\n",
+    ),
+  );
+  return [paragraphs.join("\n\n")];
+}
+
+const isEmpty = (v: unknown) => v !== null && typeof v === "object" && Object.keys(v).length === 0;

@@ -1,0 +1,92 @@
+import type { JsonSchema } from "../contract/types.ts";
+import { isSchemaObject, resolveLocalRef, typesOf } from "./schema-utils.ts";
+
+const FORMAT_EXAMPLES: Record<string, string> = {
+  "date-time": "2025-01-01T12:00:00Z",
+  date: "2025-01-01",
+  time: "12:00:00Z",
+  email: "user@example.com",
+  uri: "https://example.com",
+  url: "https://example.com",
+  uuid: "123e4567-e89b-42d3-a456-426614174000",
+  ipv4: "192.0.2.1",
+  ipv6: "2001:db8::1",
+  hostname: "example.com",
+};
+
+/**
+ * A small, plausible value for a schema, for docs and JSDoc examples: `examples[0]`, the default,
+ * `const` or the first `enum` value when there is one; otherwise built from the type and its bounds.
+ * Objects get their required properties only.
+ *
+ * @example
+ * exampleValue({ type: "object", properties: { q: { type: "string" } }, required: ["q"] }, root);
+ * // → { q: "example" }
+ */
+export function exampleValue(
+  schema: unknown,
+  root: JsonSchema,
+  seen: ReadonlySet<string> = new Set(),
+): unknown {
+  if (!isSchemaObject(schema)) return null;
+  if (typeof schema.$ref === "string") {
+    if (seen.has(schema.$ref)) return null;
+    return exampleValue(resolveLocalRef(root, schema.$ref), root, new Set([...seen, schema.$ref]));
+  }
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
+  if (schema.default !== undefined && schema.default !== null) return schema.default;
+  if ("const" in schema) return schema.const;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0)
+    return schema.enum.find((v) => v !== null) ?? null;
+  for (const key of ["anyOf", "oneOf"] as const) {
+    const list = schema[key];
+    if (Array.isArray(list)) {
+      const branch = list.find((s) => !(isSchemaObject(s) && s.type === "null")) ?? list[0];
+      return exampleValue(branch, root, seen);
+    }
+  }
+  if (Array.isArray(schema.allOf) && schema.allOf.length > 0)
+    return exampleValue(schema.allOf[0], root, seen);
+  const type = typesOf(schema).find((t) => t !== "null") ?? inferType(schema);
+  switch (type) {
+    case "string":
+      return typeof schema.format === "string" ? (FORMAT_EXAMPLES[schema.format] ?? "example") : "example";
+    case "integer":
+    case "number":
+      return numberExample(schema, type === "integer");
+    case "boolean":
+      return true;
+    case "array": {
+      if (Array.isArray(schema.prefixItems))
+        return schema.prefixItems.map((s) => exampleValue(s, root, seen));
+      const count = Math.max(1, typeof schema.minItems === "number" ? schema.minItems : 1);
+      return Array.from({ length: count }, () => exampleValue(schema.items, root, seen));
+    }
+    case "object": {
+      const properties = isSchemaObject(schema.properties) ? schema.properties : {};
+      const required = Array.isArray(schema.required) ? schema.required.map(String) : [];
+      return Object.fromEntries(
+        required.filter((n) => n in properties).map((n) => [n, exampleValue(properties[n], root, seen)]),
+      );
+    }
+    case "null":
+      return null;
+    default:
+      return null;
+  }
+}
+
+function inferType(schema: JsonSchema): string | undefined {
+  if ("properties" in schema || "additionalProperties" in schema) return "object";
+  if ("items" in schema || "prefixItems" in schema) return "array";
+  return undefined;
+}
+
+function numberExample(schema: JsonSchema, integer: boolean): number {
+  const min = typeof schema.minimum === "number" ? schema.minimum : undefined;
+  const exclusiveMin = typeof schema.exclusiveMinimum === "number" ? schema.exclusiveMinimum : undefined;
+  const max = typeof schema.maximum === "number" ? schema.maximum : undefined;
+  let value = min ?? (exclusiveMin !== undefined ? exclusiveMin + 1 : 1);
+  if (max !== undefined && value > max) value = max;
+  return integer ? Math.ceil(value) : value;
+}

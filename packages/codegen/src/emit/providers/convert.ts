@@ -1,0 +1,120 @@
+import { canonicalSchema } from "../../contract/canonical.ts";
+import type { Contract, ContractTool } from "../../contract/types.ts";
+import { toAnthropic } from "./anthropic.ts";
+import { toGemini, toGeminiJsonSchema } from "./gemini.ts";
+import {
+  Conversion,
+  type Dialect,
+  type DialectProblem,
+  type MovedConstraint,
+  TARGET_DIALECTS,
+  type Target,
+} from "./model.ts";
+import { toOpenAi, toOpenAiStrict } from "./openai.ts";
+import { isActive, type Plan } from "./plan.ts";
+import { TOOL_NAME_RULES } from "./rules.ts";
+
+/** Everything the conversion of one contract to its targets produced. */
+export interface ProviderConversion {
+  dialects: Dialect[];
+  /** Definitions per dialect, in tool order (tools that failed a rule are missing). */
+  definitions: Partial<Record<Dialect, Record<string, unknown>[]>>;
+  /** Normalization plans per dialect and tool (only where arguments change). */
+  plans: Partial<Record<Dialect, Record<string, Plan>>>;
+  moved: MovedConstraint[];
+  /** Tools emitted non-strict in `openai-strict.json`, with the reasons. */
+  fallbacks: { dialect: Dialect; tool: string; reasons: string[] }[];
+  problems: DialectProblem[];
+}
+
+const NAME_RULE = {
+  anthropic: "anthropic",
+  openai: "openai",
+  "openai-strict": "openai",
+  gemini: "gemini",
+  "gemini-json-schema": "gemini",
+} as const satisfies Record<Dialect, keyof typeof TOOL_NAME_RULES>;
+
+/** Converts every tool of a contract to every dialect of the given targets. */
+export function convertContract(contract: Contract, targets: readonly Target[]): ProviderConversion {
+  const dialects = targets.flatMap((t) => TARGET_DIALECTS[t]);
+  const result: ProviderConversion = {
+    dialects,
+    definitions: {},
+    plans: {},
+    moved: [],
+    fallbacks: [],
+    problems: [],
+  };
+  for (const dialect of dialects) {
+    const list: Record<string, unknown>[] = [];
+    contract.tools.forEach((tool, i) => {
+      const conversion = new Conversion(dialect, tool.name, `/tools/${i}/inputSchema`);
+      const nameRule = TOOL_NAME_RULES[NAME_RULE[dialect]];
+      if (!nameRule.test(tool.name)) {
+        result.problems.push({
+          dialect,
+          tool: tool.name,
+          pointer: `/tools/${i}/name`,
+          rule: `${NAME_RULE[dialect]}/tool-name`,
+          message: `the name does not match ${nameRule.source}`,
+        });
+        return;
+      }
+      const { definition, plan, fallback } = convertTool(dialect, tool, conversion);
+      result.problems.push(...conversion.problems);
+      if (conversion.problems.length > 0 || !definition) return;
+      result.moved.push(...conversion.moved);
+      if (fallback) result.fallbacks.push({ dialect, tool: tool.name, reasons: fallback });
+      if (isActive(plan)) {
+        result.plans[dialect] ??= {};
+        result.plans[dialect][tool.name] = plan!;
+      }
+      list.push(definition);
+    });
+    result.definitions[dialect] = list;
+  }
+  return result;
+}
+
+function convertTool(
+  dialect: Dialect,
+  tool: ContractTool,
+  conversion: Conversion,
+): { definition?: Record<string, unknown>; plan?: Plan; fallback?: string[] } {
+  switch (dialect) {
+    case "anthropic": {
+      const definition = toAnthropic(tool, conversion);
+      return definition ? { definition: canonicalIn(definition, "input_schema") } : {};
+    }
+    case "openai":
+      return { definition: canonicalFunction(toOpenAi(tool)) };
+    case "openai-strict": {
+      const { definition, plan, fallback } = toOpenAiStrict(tool, conversion);
+      return {
+        definition: canonicalFunction(definition),
+        ...(plan ? { plan } : {}),
+        ...(fallback ? { fallback } : {}),
+      };
+    }
+    case "gemini": {
+      const { declaration, plan } = toGemini(tool, conversion);
+      return declaration
+        ? { definition: canonicalIn(declaration, "parameters"), ...(plan ? { plan } : {}) }
+        : {};
+    }
+    case "gemini-json-schema": {
+      const declaration = toGeminiJsonSchema(tool, conversion);
+      return declaration ? { definition: canonicalIn(declaration, "parametersJsonSchema") } : {};
+    }
+  }
+}
+
+function canonicalIn(definition: Record<string, unknown>, key: string): Record<string, unknown> {
+  return key in definition ? { ...definition, [key]: canonicalSchema(definition[key]) } : definition;
+}
+
+function canonicalFunction(definition: Record<string, unknown>): Record<string, unknown> {
+  const fn = definition.function as Record<string, unknown>;
+  return { ...definition, function: canonicalIn(fn, "parameters") };
+}

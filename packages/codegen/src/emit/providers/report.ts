@@ -1,0 +1,30 @@
+import type { OutputFile } from "../writer.ts";
+import type { MovedConstraint } from "./model.ts";
+
+/**
+ * One line per server saying what the provider conversion moved, from the emitted
+ * `providers/report.json` files; empty when nothing moved.
+ *
+ * @example
+ * providerSummary(result.outputs.files); // ["smart-home: 4 constraints moved into provider descriptions, 1 tool not strict for OpenAI (generated/smart-home/providers/report.json)"]
+ */
+export function providerSummary(files: readonly OutputFile[]): string[] {
+  const lines: string[] = [];
+  for (const file of files) {
+    if (!file.path.endsWith("/providers/report.json")) continue;
+    const report = JSON.parse(file.content) as { moved: MovedConstraint[]; strictFallbacks: unknown[] };
+    if (report.moved.length === 0 && report.strictFallbacks.length === 0) continue;
+    const server = file.path.split("/").slice(-3, -2)[0];
+    const parts = [];
+    if (report.moved.length > 0)
+      parts.push(
+        `${report.moved.length} constraint${report.moved.length === 1 ? "" : "s"} moved into provider descriptions`,
+      );
+    if (report.strictFallbacks.length > 0)
+      parts.push(
+        `${report.strictFallbacks.length} tool${report.strictFallbacks.length === 1 ? "" : "s"} not strict for OpenAI`,
+      );
+    lines.push(`${server}: ${parts.join(", ")} (${file.path})`);
+  }
+  return lines;
+}

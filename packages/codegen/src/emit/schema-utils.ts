@@ -1,0 +1,81 @@
+import type { JsonSchema } from "../contract/types.ts";
+
+export const isSchemaObject = (v: unknown): v is JsonSchema =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** Escapes one JSON pointer token (`~` → `~0`, `/` → `~1`). */
+export function escapeToken(token: string): string {
+  return token.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+/**
+ * Resolves a local `$ref` (`#`, `#/$defs/X`, `#/definitions/X`, any `#/…` pointer) against the
+ * root schema it appears in; `undefined` when it points nowhere.
+ */
+export function resolveLocalRef(root: JsonSchema, ref: string): unknown {
+  if (ref === "#") return root;
+  if (!ref.startsWith("#/")) return undefined;
+  let node: unknown = root;
+  for (const raw of ref.slice(2).split("/")) {
+    const token = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<string, unknown>)[token];
+  }
+  return node;
+}
+
+/** The types a schema allows, as a list (`type` may be a string or an array; absent → empty). */
+export function typesOf(schema: JsonSchema): string[] {
+  if (typeof schema.type === "string") return [schema.type];
+  if (Array.isArray(schema.type)) return schema.type.map(String);
+  return [];
+}
+
+/** Keywords whose value is one subschema. */
+export const SINGLE_SCHEMA_KEYWORDS = [
+  "items",
+  "additionalItems",
+  "additionalProperties",
+  "contains",
+  "propertyNames",
+  "not",
+  "if",
+  "then",
+  "else",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+  "contentSchema",
+] as const;
+/** Keywords whose value is an array of subschemas. */
+export const ARRAY_SCHEMA_KEYWORDS = ["anyOf", "oneOf", "allOf", "prefixItems"] as const;
+/** Keywords whose value maps names to subschemas. */
+export const MAP_SCHEMA_KEYWORDS = [
+  "properties",
+  "patternProperties",
+  "$defs",
+  "definitions",
+  "dependentSchemas",
+] as const;
+
+const SINGLE = new Set<string>(SINGLE_SCHEMA_KEYWORDS);
+const ARRAY = new Set<string>(ARRAY_SCHEMA_KEYWORDS);
+const MAP = new Set<string>(MAP_SCHEMA_KEYWORDS);
+
+/**
+ * A copy of `schema` with every direct subschema replaced by `fn(subschema, pointerSuffix)`;
+ * data keywords (`enum`, `const`, `default` …) are copied as they are.
+ */
+export function mapSubschemas(schema: JsonSchema, fn: (sub: unknown, suffix: string) => unknown): JsonSchema {
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (SINGLE.has(key) && !Array.isArray(value)) out[key] = fn(value, `/${key}`);
+    else if ((ARRAY.has(key) || key === "items") && Array.isArray(value))
+      out[key] = value.map((v, i) => fn(v, `/${key}/${i}`));
+    else if (MAP.has(key) && isSchemaObject(value))
+      out[key] = Object.fromEntries(
+        Object.entries(value).map(([name, v]) => [name, fn(v, `/${key}/${escapeToken(name)}`)]),
+      );
+    else out[key] = value;
+  }
+  return out;
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import type { Contract } from "../../src/contract/types.ts";
+import { McpGenError } from "../../src/diagnostics.ts";
+import { toolMethodNames } from "../../src/emit/client.ts";
+import { emitServer } from "../../src/emit/index.ts";
+
+const input = { type: "object", properties: { a: { type: "number" } }, additionalProperties: false };
+const contract = (...names: string[]): Contract => ({
+  server: "calc",
+  tools: names.map((name) => ({ name, inputSchema: input })),
+});
+const ctx = (c: Contract) => ({
+  contract: c,
+  contractFile: "schemas/calc.tools.json",
+  outDir: "generated/calc",
+  warnings: [],
+});
+
+describe("typed client method names", () => {
+  it("gives tool names that are not identifiers stable camelCase names", () => {
+    const names = toolMethodNames(ctx(contract("get-sum", "read.file", "2fa", "delete", "list_all_items")));
+    expect(Object.fromEntries(names)).toStrictEqual({
+      "get-sum": "getSum",
+      "read.file": "readFile",
+      "2fa": "_2fa",
+      delete: "delete_",
+      list_all_items: "listAllItems",
+    });
+  });
+
+  it("rejects two tools that map to one method, naming both", () => {
+    expect(() => toolMethodNames(ctx(contract("get_sum", "get.sum")))).toThrow(McpGenError);
+    expect(() => toolMethodNames(ctx(contract("get_sum", "get.sum")))).toThrow(
+      'error MCPG032: tools "get_sum" and "get.sum" both map to the client method getSum()\n' +
+        "  at schemas/calc.tools.json /tools/1/name\n" +
+        "  fix: rename one of the tools so their names differ in more than punctuation or case",
+    );
+  });
+
+  it("emits quoted spec keys and validator access for non-identifier names", () => {
+    const { files } = emitServer(contract("get-sum"), { contractFile: "c.json", outDir: "g" });
+    const client = files.find((f) => f.path === "g/client.ts")!.content;
+    expect(client).toContain('"get-sum": { name: "get-sum", input: validators["get-sum"].input },');
+    expect(client).toContain('getSum: (args, callOptions) => call(specs["get-sum"], args, callOptions),');
+    expect(client).toContain(
+      "getSum(args?: T.GetSumInput, options?: CallOptions): Promise<ToolCallResult<ToolContent>>;",
+    );
+  });
+});
