@@ -6,5 +6,6 @@ export default defineConfig({
   servers: {
     "smart-home": { tools: ["examples/smart-home/tools.ts"] },
     economics: { tools: ["examples/economics/tools.ts"] },
+    ledger: { tools: ["examples/ledger/tools.ts"] },
   },
 });

@@ -1,0 +1,178 @@
+import type { Int, Maximum, MaxLength, Minimum, MinLength, Pattern } from "@mcp-gen/runtime";
+import {
+  type Account,
+  formatEth,
+  LedgerError,
+  type LedgerService,
+  parseEth,
+  type Transaction,
+} from "./service/index.ts";
+
+/** An account: a demo name such as "bob" or a hex address; case-insensitive. */
+export type Address = string & Pattern<"^[A-Za-z0-9_-]{1,64}$">;
+/** A positive decimal ETH amount with at most 18 decimals, e.g. "10" or "0.25" (no exponent, no sign). */
+export type EthAmount = string & Pattern<"^[0-9]+(\\.[0-9]{1,18})?$"> & MaxLength<100>;
+/** A caller-chosen key that makes a retried transfer safe. */
+export type IdempotencyKey = string & MinLength<1> & MaxLength<200>;
+
+/** The faucet's limit per call, in ETH. */
+export const FAUCET_LIMIT = "100";
+
+/** An account's balance. */
+export interface Balance {
+  address: string;
+  /** Decimal ETH, exact. */
+  balance: string;
+  /** The same balance in wei (10^-18 ETH), as a decimal integer string. */
+  balance_wei: string;
+}
+
+/** One ledger transaction. */
+export interface TransactionInfo {
+  tx_id: Int;
+  /** "transfer", or "mint" for faucet payouts. */
+  kind: "transfer" | "mint";
+  /** Paying account; null for mints. */
+  from: string | null;
+  to: string;
+  /** Decimal ETH, exact. */
+  amount: string;
+  /** The amount in wei, as a decimal integer string. */
+  amount_wei: string;
+  /** ISO 8601 time of the transaction. */
+  created_at: string;
+}
+
+/** The receipt of a transfer. */
+export type TransferReceipt = TransactionInfo & {
+  /** Sender's balance right after the transfer, decimal ETH. */
+  sender_balance: string;
+  idempotency_key: string | null;
+  /** True when the idempotency key was used before: this is the first call's receipt and nothing moved now. */
+  replayed: boolean;
+};
+
+/**
+ * The ledger's MCP tools. Each public method is a tool; the server constructs the class
+ * with the service it should act on (SQLite, PostgreSQL, or a test double).
+ *
+ * @example
+ * const tools = new LedgerTools(await openLedger({ defaultSender: "alice" }));
+ * await tools.transfer_eth("bob", "10");
+ */
+export class LedgerTools {
+  readonly #ledger: LedgerService;
+
+  constructor(ledger: LedgerService) {
+    this.#ledger = ledger;
+  }
+
+  /**
+   * Get the ETH balance of an account.
+   *
+   * @param address Account name (e.g. "bob") or hex address
+   * @readOnly
+   * @idempotent
+   * @openWorld false
+   */
+  async get_balance(address: Address): Promise<Balance> {
+    return balanceInfo(await this.#ledger.getBalance(address));
+  }
+
+  /**
+   * Send ETH from one account to another. Moves money: ask the user before calling.
+   * Amounts are exact decimal strings ("10", "0.5"); the sender must have enough ETH.
+   * Pass an idempotency_key when a call may be retried: a repeated key returns the
+   * first receipt and moves nothing.
+   *
+   * @param to_address Recipient account name or hex address
+   * @param amount Amount of ETH as a decimal string, at most 18 decimals, e.g. "10" or "0.25"
+   * @param sender Paying account; defaults to the user's own account
+   * @param idempotency_key Unique key of this transfer, reused only for retries of the same transfer
+   * @destructive
+   * @openWorld false
+   */
+  async transfer_eth(
+    to_address: Address,
+    amount: EthAmount,
+    sender?: Address,
+    idempotency_key?: IdempotencyKey,
+  ): Promise<TransferReceipt> {
+    const { transaction, replayed } = await this.#ledger.transferEth({
+      toAddress: to_address,
+      amount,
+      sender,
+      idempotencyKey: idempotency_key,
+    });
+    return {
+      ...transactionInfo(transaction),
+      sender_balance: formatEth(transaction.senderBalanceWei ?? 0n),
+      idempotency_key: transaction.idempotencyKey,
+      replayed,
+    };
+  }
+
+  /**
+   * List recent transactions, newest first.
+   *
+   * @param address Only transactions from or to this account
+   * @param limit How many transactions to return
+   * @param before_id Only transactions older than this tx_id (to page back)
+   * @readOnly
+   * @idempotent
+   * @openWorld false
+   */
+  async list_transactions(
+    address?: Address,
+    limit: Int & Minimum<1> & Maximum<100> = 20,
+    before_id?: Int & Minimum<1>,
+  ): Promise<{ transactions: TransactionInfo[] }> {
+    const transactions = await this.#ledger.listTransactions({ address, limit, beforeId: before_id });
+    return { transactions: transactions.map(transactionInfo) };
+  }
+
+  /**
+   * List every account with its balance.
+   *
+   * @readOnly
+   * @idempotent
+   * @openWorld false
+   */
+  async list_accounts(): Promise<{ accounts: Balance[] }> {
+    return { accounts: (await this.#ledger.listAccounts()).map(balanceInfo) };
+  }
+
+  /**
+   * Demo faucet: create new ETH on an account, at most 100 ETH per call.
+   *
+   * @param address Account to fund; created if it does not exist
+   * @param amount Amount of ETH as a decimal string
+   * @openWorld false
+   */
+  async faucet(address: Address, amount: EthAmount = "10"): Promise<TransactionInfo> {
+    if (parseEth(amount) > parseEth(FAUCET_LIMIT)) {
+      throw new LedgerError("INVALID_AMOUNT", `the faucet gives at most ${FAUCET_LIMIT} ETH per call`);
+    }
+    return transactionInfo(await this.#ledger.mint({ address, amount }));
+  }
+}
+
+function balanceInfo(account: Account): Balance {
+  return {
+    address: account.address,
+    balance: formatEth(account.balanceWei),
+    balance_wei: account.balanceWei.toString(),
+  };
+}
+
+function transactionInfo(transaction: Transaction): TransactionInfo {
+  return {
+    tx_id: transaction.id,
+    kind: transaction.kind,
+    from: transaction.from,
+    to: transaction.to,
+    amount: formatEth(transaction.amountWei),
+    amount_wei: transaction.amountWei.toString(),
+    created_at: transaction.createdAt,
+  };
+}
