@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The examples reproduce the seeds' FastMCP servers: their committed contracts must say at least
- * what the seeds' schemas say (seed 000: smart home; seed 001: economics).
+ * what the seeds' schemas say (seed 000: smart home; seed 001: economics; seed 004: ledger).
  */
 const contract = (server: string) =>
   JSON.parse(readFileSync(path.join(import.meta.dirname, `../schemas/${server}.tools.json`), "utf8")) as {
@@ -66,5 +66,23 @@ describe("economics (seed 001)", () => {
     const s = input("economics", "analyze_question");
     expect(s.properties.question.type).toBe("string");
     expect(s.required).toStrictEqual(["question"]);
+  });
+});
+
+describe("ledger (seed 004)", () => {
+  it("transfer_eth: to_address and amount required, sender optional; the amount is an exact decimal string", () => {
+    const s = input("ledger", "transfer_eth");
+    expect(s.properties.to_address.type).toBe("string");
+    expect(s.properties.sender.type).toBe("string");
+    // The seed's `amount: float` becomes a decimal string: floats cannot hold wei exactly.
+    expect(s.properties.amount).toMatchObject({ type: "string", pattern: "^[0-9]+(\\.[0-9]{1,18})?$" });
+    expect(s.required).toStrictEqual(["to_address", "amount"]);
+  });
+
+  it("get_balance and list_transactions: address, and an optional address and limit", () => {
+    expect(input("ledger", "get_balance").required).toStrictEqual(["address"]);
+    const s = input("ledger", "list_transactions");
+    expect(s.properties.limit.type).toBe("integer");
+    expect(s.required).toBeUndefined();
   });
 });

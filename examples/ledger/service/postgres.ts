@@ -1,6 +1,7 @@
 import pg from "pg";
 import { LedgerError } from "./errors.ts";
 import { formatEth, MAX_WEI, parseEth } from "./money.ts";
+import { createTables, withTransaction } from "./postgres-tables.ts";
 import {
   type CheckedTransfer,
   checkQuery,
@@ -21,30 +22,8 @@ import type {
   TransferResult,
 } from "./types.ts";
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS accounts (
-  address TEXT PRIMARY KEY,
-  balance NUMERIC(78, 0) NOT NULL CHECK (balance >= 0)
-);
-CREATE TABLE IF NOT EXISTS transactions (
-  id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-  kind TEXT NOT NULL CHECK (kind IN ('transfer', 'mint')),
-  from_address TEXT REFERENCES accounts(address),
-  to_address TEXT NOT NULL REFERENCES accounts(address),
-  amount NUMERIC(78, 0) NOT NULL CHECK (amount > 0),
-  sender_balance NUMERIC(78, 0),
-  created_at TIMESTAMPTZ NOT NULL,
-  idempotency_key TEXT UNIQUE,
-  CHECK ((kind = 'mint') = (from_address IS NULL))
-);
-CREATE INDEX IF NOT EXISTS transactions_from ON transactions(from_address, id);
-CREATE INDEX IF NOT EXISTS transactions_to ON transactions(to_address, id);
-`;
-/** Serialises schema creation and mints (whose supply check reads every balance). */
-const SCHEMA_LOCK = 7_340_001;
+/** Serialises mints, whose supply check reads every balance. */
 const MINT_LOCK = 7_340_002;
-/** Lock conflicts PostgreSQL resolves by aborting one side; the transaction is retried. */
-const RETRYABLE = new Set(["40001", "40P01"]);
 
 export interface PostgresLedgerOptions extends LedgerOptions {
   /** e.g. `postgres://user@127.0.0.1:5432/db`. */
@@ -75,19 +54,7 @@ export async function openPostgresLedger(options: PostgresLedgerOptions): Promis
     options: `-c search_path=${schema}`,
   });
   try {
-    const client = await pool.connect();
-    try {
-      await client.query("BEGIN");
-      await client.query("SELECT pg_advisory_xact_lock($1)", [SCHEMA_LOCK]);
-      await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-      await client.query(SCHEMA);
-      await client.query("COMMIT");
-    } catch (error) {
-      await client.query("ROLLBACK").catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    await createTables(pool, schema);
   } catch (error) {
     await pool.end();
     throw error;
@@ -116,7 +83,7 @@ class PostgresLedger implements LedgerService {
 
   async transferEth(request: TransferRequest): Promise<TransferResult> {
     const checked = checkTransfer(request, this.#options);
-    return this.#inTransaction((client) => this.#transfer(client, checked));
+    return withTransaction(this.#pool, (client) => this.#transfer(client, checked));
   }
 
   async #transfer(client: pg.PoolClient, request: CheckedTransfer): Promise<TransferResult> {
@@ -198,7 +165,7 @@ class PostgresLedger implements LedgerService {
   async mint(request: MintRequest): Promise<Transaction> {
     const address = normalizeAddress(request.address);
     const amountWei = parseEth(request.amount);
-    return this.#inTransaction(async (client) => {
+    return withTransaction(this.#pool, async (client) => {
       await client.query("SELECT pg_advisory_xact_lock($1)", [MINT_LOCK]);
       const { rows: supply } = await client.query<{ total: string }>(
         "SELECT COALESCE(SUM(balance), 0)::text AS total FROM accounts",
@@ -223,29 +190,5 @@ class PostgresLedger implements LedgerService {
 
   async close(): Promise<void> {
     if (!this.#pool.ended) await this.#pool.end();
-  }
-
-  /** Runs `work` in one transaction; retried when PostgreSQL aborts it over a lock conflict. */
-  async #inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      const client = await this.#pool.connect();
-      let broken: Error | undefined;
-      try {
-        await client.query("BEGIN");
-        const result = await work(client);
-        await client.query("COMMIT");
-        return result;
-      } catch (error) {
-        // A connection that cannot roll back is dropped from the pool, not reused.
-        await client.query("ROLLBACK").catch((rollbackError: Error) => {
-          broken = rollbackError;
-        });
-        const code = (error as { code?: unknown }).code;
-        if (attempt < 5 && typeof code === "string" && RETRYABLE.has(code)) continue;
-        throw error;
-      } finally {
-        client.release(broken);
-      }
-    }
   }
 }

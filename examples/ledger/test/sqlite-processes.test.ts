@@ -74,7 +74,7 @@ describe("SQLite ledger across processes", () => {
         },
       });
       const exit = await load.exited;
-      expect([exit.code, exit.signal]).toStrictEqual([null, "SIGKILL"]);
+      expect([exit.code, exit.signal], exit.stderr).toStrictEqual([null, "SIGKILL"]);
       acks.push(...load.acks);
       // Reopen after each kill, as a restarted server would, and check before the next round.
       await ledger.close();
