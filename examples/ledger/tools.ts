@@ -1,10 +1,21 @@
-import type { Int, Maximum, MaxLength, Minimum, MinLength, Pattern } from "@mcp-gen/runtime";
+import {
+  type Int,
+  type Maximum,
+  type MaxLength,
+  type Minimum,
+  type MinLength,
+  type Pattern,
+  ToolError,
+} from "@mcp-gen/runtime";
 import {
   type Account,
   formatEth,
   LedgerError,
   type LedgerService,
+  type OpenLedgerOptions,
+  openLedger,
   parseEth,
+  seedDemoAccounts,
   type Transaction,
 } from "./service/index.ts";
 
@@ -53,18 +64,37 @@ export type TransferReceipt = TransactionInfo & {
 };
 
 /**
- * The ledger's MCP tools. Each public method is a tool; the server constructs the class
- * with the service it should act on (SQLite, PostgreSQL, or a test double).
+ * The ledger's MCP tools. Each public method is a tool; the class is constructed with the
+ * service it should act on (SQLite, PostgreSQL, or a test double). A `LedgerError` reaches
+ * the caller as a `ToolError`, so its message is sent even when a server masks errors.
  *
  * @example
  * const tools = new LedgerTools(await openLedger({ defaultSender: "alice" }));
  * await tools.transfer_eth("bob", "10");
  */
 export class LedgerTools {
-  readonly #ledger: LedgerService;
+  /** The service the tools act on (whoever created it closes it). */
+  readonly ledger: LedgerService;
 
   constructor(ledger: LedgerService) {
-    this.#ledger = ledger;
+    this.ledger = ledger;
+  }
+
+  /**
+   * What `mcp-gen serve ledger` calls: opens the database of `$LEDGER_DB` (default: the
+   * SQLite file under `examples/ledger/data/`), with `$LEDGER_DEFAULT_SENDER` (default
+   * "alice") as the user's account, and funds the demo accounts on first use.
+   *
+   * @example
+   * const tools = await LedgerTools.create({ database: "/tmp/demo.sqlite" });
+   */
+  static async create(options: OpenLedgerOptions = {}): Promise<LedgerTools> {
+    const ledger = await openLedger({
+      defaultSender: process.env.LEDGER_DEFAULT_SENDER || "alice",
+      ...options,
+    });
+    await seedDemoAccounts(ledger);
+    return new LedgerTools(ledger);
   }
 
   /**
@@ -76,7 +106,7 @@ export class LedgerTools {
    * @openWorld false
    */
   async get_balance(address: Address): Promise<Balance> {
-    return balanceInfo(await this.#ledger.getBalance(address));
+    return balanceInfo(await refusals(this.ledger.getBalance(address)));
   }
 
   /**
@@ -98,12 +128,9 @@ export class LedgerTools {
     sender?: Address,
     idempotency_key?: IdempotencyKey,
   ): Promise<TransferReceipt> {
-    const { transaction, replayed } = await this.#ledger.transferEth({
-      toAddress: to_address,
-      amount,
-      sender,
-      idempotencyKey: idempotency_key,
-    });
+    const { transaction, replayed } = await refusals(
+      this.ledger.transferEth({ toAddress: to_address, amount, sender, idempotencyKey: idempotency_key }),
+    );
     return {
       ...transactionInfo(transaction),
       sender_balance: formatEth(transaction.senderBalanceWei ?? 0n),
@@ -127,7 +154,9 @@ export class LedgerTools {
     limit: Int & Minimum<1> & Maximum<100> = 20,
     before_id?: Int & Minimum<1>,
   ): Promise<{ transactions: TransactionInfo[] }> {
-    const transactions = await this.#ledger.listTransactions({ address, limit, beforeId: before_id });
+    const transactions = await refusals(
+      this.ledger.listTransactions({ address, limit, beforeId: before_id }),
+    );
     return { transactions: transactions.map(transactionInfo) };
   }
 
@@ -139,7 +168,7 @@ export class LedgerTools {
    * @openWorld false
    */
   async list_accounts(): Promise<{ accounts: Balance[] }> {
-    return { accounts: (await this.#ledger.listAccounts()).map(balanceInfo) };
+    return { accounts: (await this.ledger.listAccounts()).map(balanceInfo) };
   }
 
   /**
@@ -150,10 +179,23 @@ export class LedgerTools {
    * @openWorld false
    */
   async faucet(address: Address, amount: EthAmount = "10"): Promise<TransactionInfo> {
-    if (parseEth(amount) > parseEth(FAUCET_LIMIT)) {
-      throw new LedgerError("INVALID_AMOUNT", `the faucet gives at most ${FAUCET_LIMIT} ETH per call`);
-    }
-    return transactionInfo(await this.#ledger.mint({ address, amount }));
+    const mint = async () => {
+      if (parseEth(amount) > parseEth(FAUCET_LIMIT)) {
+        throw new LedgerError("INVALID_AMOUNT", `the faucet gives at most ${FAUCET_LIMIT} ETH per call`);
+      }
+      return this.ledger.mint({ address, amount });
+    };
+    return transactionInfo(await refusals(mint()));
+  }
+}
+
+/** The ledger's refusals are answers for the caller: they travel as `ToolError`s. */
+async function refusals<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof LedgerError) throw new ToolError(error.message, { cause: error });
+    throw error;
   }
 }
 

@@ -117,6 +117,20 @@ describe("ledger tools", () => {
     });
   });
 
+  it("create() opens the database, makes alice the sender and funds the demo accounts only once", async () => {
+    const first = await LedgerTools.create({ database: fixture.file });
+    await first.transfer_eth("bob", "1");
+    await first.ledger.close();
+    const second = await LedgerTools.create({ database: fixture.file });
+    expect((await second.list_accounts()).accounts.map((a) => [a.address, a.balance])).toStrictEqual([
+      ["alice", "99"],
+      ["bob", "101"],
+      ["carol", "100"],
+      ["dave", "100"],
+    ]);
+    await second.ledger.close();
+  });
+
   it("lists transactions newest first and funds accounts from the faucet", async () => {
     expect(await call(tools, "faucet", { address: "Eve" })).toStrictEqual({
       tx_id: 5,
