@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# `npm test`: the whole suite. The ledger example's PostgreSQL tests need a real server, so this
+# starts a throwaway one on 127.0.0.1 first (installing Debian's postgresql when missing, as root),
+# unless LEDGER_PG_URL already points at one. Extra arguments go to `vitest run`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ -z "${LEDGER_PG_URL:-}" ]; then
+  # shellcheck source=../.ci/postgres.sh
+  source .ci/postgres.sh
+fi
+npx vitest run "$@"
