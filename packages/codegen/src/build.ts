@@ -8,6 +8,7 @@ import { type Diagnostic, diagnostic, McpGenError } from "./diagnostics.ts";
 import { emitServer } from "./emit/index.ts";
 import type { OutputFile } from "./emit/writer.ts";
 import { extract } from "./extract/index.ts";
+import { normalizeContract } from "./ingest/normalize.ts";
 import type { IrServer } from "./ir/types.ts";
 import { writeOutputs } from "./write/atomic.ts";
 import { type BuildOutputs, findStale, type StaleEntry } from "./write/outputs.ts";
@@ -69,7 +70,7 @@ export async function generate(
     path: rel(config.root, file),
     content: serializeContract(contract),
   }));
-  contracts.push(...readContracts(config, only));
+  contracts.push(...readContracts(config, only, warnings));
   const ownedDirs: string[] = [];
   const problems: Diagnostic[] = [];
   for (const { file, contract } of contracts) {
@@ -105,8 +106,15 @@ function listContracts(config: ResolvedConfig): string[] {
     .map((f) => path.join(config.schemasDir, f));
 }
 
-/** The contracts in the schemas folder that are not built from TypeScript (pulled or hand-written). */
-function readContracts(config: ResolvedConfig, only?: string[]): BuildResult["contracts"] {
+/**
+ * The contracts in the schemas folder that are not built from TypeScript (pulled or hand-written),
+ * normalised in memory for the emitters (draft-07 keywords, `nullable`, non-local `$ref`s …).
+ */
+function readContracts(
+  config: ResolvedConfig,
+  only: string[] | undefined,
+  warnings: Diagnostic[],
+): BuildResult["contracts"] {
   const result: BuildResult["contracts"] = [];
   for (const file of listContracts(config)) {
     const name = path.basename(file).slice(0, -CONTRACT_SUFFIX.length);
@@ -140,7 +148,9 @@ function readContracts(config: ResolvedConfig, only?: string[]): BuildResult["co
         ),
       );
     }
-    result.push({ file, contract, source: "contract" });
+    const normalized = normalizeContract(contract, { file: shown, mode: "emit" });
+    warnings.push(...normalized.warnings);
+    result.push({ file, contract: normalized.contract, source: "contract" });
   }
   return result;
 }

@@ -53,6 +53,30 @@ export const CODES = {
     fix: "change the type so the target can express it, or leave the target out of `targets` in the config",
   },
   MCPG061: { title: "mcp-rule", fix: "correct the tool at the JSON pointer named in the message" },
+  MCPG080: {
+    title: "server-did-not-start",
+    fix: "check the command runs on its own (path, arguments, installed packages) or that the URL is right and the server is up",
+  },
+  MCPG081: {
+    title: "server-did-not-answer",
+    fix: "check the server speaks MCP on this transport, or give it longer with --timeout <ms>",
+  },
+  MCPG082: {
+    title: "not-an-mcp-server",
+    fix: "point pull at an MCP server: stdio servers write only JSON-RPC to stdout; HTTP servers answer at their MCP endpoint (often /mcp)",
+  },
+  MCPG083: {
+    title: "server-drifted",
+    fix: "run `npx mcp-gen pull <name>` to take the server's current tools, review the diff and commit it",
+  },
+  MCPG084: {
+    title: "pull-usage",
+    fix: "run `mcp-gen pull <name> -- <command…>` or `mcp-gen pull <name> --url <url>`",
+  },
+  MCPG090: {
+    title: "breaking-change",
+    fix: "keep the old shape (add, don't remove or narrow), or release the change as breaking for every client",
+  },
   MCPG100: {
     title: "unknown-type",
     fix: "give the value a concrete type so clients and models know what to send",
@@ -65,6 +89,30 @@ export const CODES = {
   MCPG110: {
     title: "strict-fallback",
     fix: "declare every property (no maps, tuples, allOf or recursion) for OpenAI strict mode, or accept strict: false",
+  },
+  MCPG120: {
+    title: "unknown-keyword",
+    fix: "use JSON Schema 2020-12 keywords (vendor annotations start with x-)",
+  },
+  MCPG121: {
+    title: "unknown-format",
+    fix: "use a format the validators know (date-time, email, uri, uuid …) or a pattern",
+  },
+  MCPG122: {
+    title: "unresolved-ref",
+    fix: "inline the referenced schema, or put it under $defs and refer to it as #/$defs/<name>",
+  },
+  MCPG123: {
+    title: "task-only-tool",
+    fix: "call the tool with a client that supports MCP tasks; the typed client makes plain tools/call requests",
+  },
+  MCPG124: {
+    title: "schema-strict",
+    fix: "make the schema say what it means (e.g. add the type the keyword applies to)",
+  },
+  MCPG125: {
+    title: "schema-rewritten",
+    fix: "rewrite the schema in JSON Schema 2020-12 so nothing has to be dropped",
   },
 } as const;
 

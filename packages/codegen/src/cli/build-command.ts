@@ -1,6 +1,8 @@
 import type { Command } from "commander";
 import { type BuildResult, build, generate } from "../build.ts";
 import { loadConfig } from "../config/load.ts";
+import { CODES } from "../diagnostics.ts";
+import { changesAgainstCommitted, formatChanges } from "../diff/report.ts";
 import { providerSummary } from "../emit/providers/report.ts";
 import { dumpIr } from "../ir/dump.ts";
 import { withConfig } from "./main.ts";
@@ -51,6 +53,14 @@ function reportCheck(result: BuildResult): number {
   process.stderr.write("error MCPG050: generated files are stale:\n");
   for (const s of result.stale) process.stderr.write(`  ${s.status.padEnd(7)} ${s.path}\n`);
   process.stderr.write("  fix: run `npx mcp-gen build` and commit the result\n");
+  const built = result.contracts.filter((c) => c.source === "typescript");
+  for (const { file, changes } of changesAgainstCommitted(built, result.config.root)) {
+    const breaking = changes.filter((c) => c.breaking);
+    if (breaking.length === 0) continue;
+    process.stderr.write(`\nerror MCPG090: the new ${file} breaks clients of the committed one:\n`);
+    process.stderr.write(formatChanges(breaking, "  "));
+    process.stderr.write(`  fix: ${CODES.MCPG090.fix}\n`);
+  }
   return 1;
 }
 

@@ -1,5 +1,7 @@
 import { Command, Option } from "commander";
 import { registerBuild } from "./build-command.ts";
+import { registerDiff } from "./diff-command.ts";
+import { registerPull } from "./pull-command.ts";
 
 /** The `mcp-gen` program: a thin shell over the library functions. */
 export function createProgram(): Command {
@@ -10,6 +12,8 @@ export function createProgram(): Command {
     .showHelpAfterError()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
   registerBuild(program);
+  registerPull(program);
+  registerDiff(program);
   return program;
 }
 

@@ -11,6 +11,7 @@ const TOOL_KEYS = new Set([
   "annotations",
   "_meta",
   "icons",
+  "execution",
 ]);
 
 /** Reads and checks a contract file (generated, pulled or hand-written). */

@@ -15,6 +15,8 @@ export interface ContractTool {
     idempotentHint?: boolean;
     openWorldHint?: boolean;
   };
+  /** MCP task support (`"forbidden"`, `"optional"`, `"required"`), as a pulled server declares it. */
+  execution?: { taskSupport?: string };
 }
 
 /** How a generated server calls the implementation of a tool. */
@@ -46,5 +48,9 @@ export interface Contract {
   $comment?: string;
   server: string;
   tools: ContractTool[];
-  "x-mcp-gen"?: { tools: Record<string, ContractToolExtras> };
+  "x-mcp-gen"?: {
+    /** Where `mcp-gen pull` took the contract from: a stdio command line or a Streamable HTTP URL. */
+    pulledFrom?: { command: string[] } | { url: string };
+    tools: Record<string, ContractToolExtras>;
+  };
 }

@@ -1,6 +1,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import type { Diagnostic } from "../diagnostics.ts";
+import { isSchemaObject, mapSubschemas } from "./schema-utils.ts";
 
 // ajv-formats is CommonJS; its default export arrives as the module object under NodeNext.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -24,6 +25,39 @@ export function createAjv(options: { source: boolean; log?: (message: string) =>
   });
   addFormats(ajv);
   return ajv;
+}
+
+/**
+ * Declares to Ajv the annotation keywords and unknown formats a schema keeps (a pulled or
+ * hand-written contract may carry vendor keywords); reading the contract reports them with
+ * their pointers, so Ajv need not log them again. Names Ajv cannot take stay as they are.
+ */
+export function declareAnnotations(ajv: Ajv2020, schema: unknown): void {
+  const visit = (node: unknown): unknown => {
+    if (!isSchemaObject(node)) return node;
+    for (const key of Object.keys(node)) {
+      if (ajv.getKeyword(key) !== false) continue;
+      try {
+        ajv.addKeyword({ keyword: key });
+      } catch {
+        // Not a name Ajv accepts as a keyword: its strict mode logs it instead.
+      }
+    }
+    if (typeof node.format === "string" && !(node.format in ajv.formats)) ajv.addFormat(node.format, true);
+    return mapSubschemas(node, visit);
+  };
+  visit(schema);
+}
+
+/**
+ * A strict-mode note of Ajv as a message and the pointer (relative to the compiled schema)
+ * it names, when it names one: `strict mode: missing type "object" … at "key#/properties/a"`.
+ */
+export function strictNote(message: string): { message: string; pointer: string } {
+  const text = message.replace(/^strict mode: /, "");
+  const match = / at (?:path )?"[^"#]*#([^"]*)"(?: \(strict\w+\))?$/.exec(text);
+  if (!match) return { message: text, pointer: "" };
+  return { message: text.slice(0, match.index), pointer: match[1]! };
 }
 
 export type { Diagnostic };

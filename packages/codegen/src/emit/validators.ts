@@ -1,7 +1,7 @@
 import standaloneModule from "ajv/dist/standalone/index.js";
 import { diagnostic, McpGenError } from "../diagnostics.ts";
-import { createAjv } from "./ajv.ts";
-import { type EmitContext, warnAt } from "./context.ts";
+import { createAjv, declareAnnotations, strictNote } from "./ajv.ts";
+import type { EmitContext } from "./context.ts";
 import { identifier } from "./names.ts";
 import { codeHeader, finish, type OutputFile } from "./writer.ts";
 
@@ -21,7 +21,19 @@ export function validatorExports(toolName: string): { input: string; output: str
  */
 export function emitValidators(ctx: EmitContext): OutputFile[] {
   let current = "";
-  const ajv = createAjv({ source: true, log: (message) => warnAt(ctx, current, message) });
+  let currentTool = "";
+  const ajv = createAjv({
+    source: true,
+    log: (message) => {
+      const note = strictNote(message);
+      ctx.warnings.push(
+        diagnostic("MCPG124", `tool "${currentTool}": ${note.message}`, {
+          file: ctx.contractFile,
+          pointer: `${current}${note.pointer}`,
+        }),
+      );
+    },
+  });
   const exports: Record<string, string> = {};
   ctx.contract.tools.forEach((tool, i) => {
     const names = validatorExports(tool.name);
@@ -32,6 +44,8 @@ export function emitValidators(ctx: EmitContext): OutputFile[] {
       const schema = tool[slot];
       if (!schema) continue;
       current = `/tools/${i}/${slot}`;
+      currentTool = tool.name;
+      declareAnnotations(ajv, schema);
       if (!ajv.validateSchema(schema)) {
         const problems = (ajv.errors ?? []).map((e) =>
           diagnostic("MCPG040", `invalid JSON Schema: ${e.message ?? e.keyword}`, {

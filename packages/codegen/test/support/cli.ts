@@ -10,10 +10,13 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the real `mcp-gen` CLI in a child process. */
-export function runCli(args: string[], cwd: string): Promise<CliResult> {
+/** Runs the real `mcp-gen` CLI in a child process (with extra environment variables, if given). */
+export function runCli(args: string[], cwd: string, env: Record<string, string> = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, NO_COLOR: "1" } });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd,
+      env: { ...process.env, NO_COLOR: "1", ...env },
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => {

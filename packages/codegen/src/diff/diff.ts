@@ -1,0 +1,95 @@
+import { isDeepStrictEqual } from "node:util";
+import type { Contract, ContractTool } from "../contract/types.ts";
+import { compareSchemas, type SchemaChange } from "./compare-schema.ts";
+
+/** One classified difference between two versions of a contract. */
+export interface ContractChange extends SchemaChange {
+  /** The tool it concerns. */
+  tool: string;
+}
+
+/**
+ * Compares two versions of a contract tool by tool and classifies every difference as breaking
+ * for existing clients or not: a removed tool, a new required parameter, a narrowed type or
+ * constraint, a removed enum value, or a result that may now carry what old clients reject are
+ * breaking; additions that old clients can ignore are not. Sorted by tool, then pointer.
+ *
+ * @example
+ * const changes = diffContracts(readContract("old.json"), readContract("schemas/memory.tools.json"));
+ * const breaking = changes.filter((c) => c.breaking);
+ */
+export function diffContracts(old: Contract, next: Contract): ContractChange[] {
+  const changes: ContractChange[] = [];
+  const before = new Map(old.tools.map((t) => [t.name, t]));
+  const after = new Map(next.tools.map((t) => [t.name, t]));
+  for (const [name, tool] of before) {
+    const now = after.get(name);
+    if (!now) changes.push({ tool: name, breaking: true, pointer: "", message: `tool "${name}" removed` });
+    else changes.push(...diffTool(tool, now, { old, next }).map((c) => ({ tool: name, ...c })));
+  }
+  for (const name of after.keys()) {
+    if (!before.has(name))
+      changes.push({ tool: name, breaking: false, pointer: "", message: `tool "${name}" added` });
+  }
+  return changes.sort((a, b) => (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0));
+}
+
+function diffTool(
+  a: ContractTool,
+  b: ContractTool,
+  contracts: { old: Contract; next: Contract },
+): SchemaChange[] {
+  const out: SchemaChange[] = [];
+  for (const key of ["title", "description"] as const) {
+    if (a[key] !== b[key]) out.push({ breaking: false, pointer: `/${key}`, message: `${key} changed` });
+  }
+  if (!isDeepStrictEqual(a.annotations ?? {}, b.annotations ?? {})) {
+    out.push({ breaking: false, pointer: "/annotations", message: "annotations changed" });
+  }
+  if (a.execution?.taskSupport !== b.execution?.taskSupport) {
+    const required = b.execution?.taskSupport === "required";
+    out.push({
+      breaking: required,
+      pointer: "/execution/taskSupport",
+      message: `task support changed from ${a.execution?.taskSupport ?? "unset"} to ${b.execution?.taskSupport ?? "unset"}`,
+    });
+  }
+  out.push(
+    ...compareSchemas({
+      old: a.inputSchema,
+      next: b.inputSchema,
+      direction: "input",
+      pointer: "/inputSchema",
+    }),
+  );
+  const wrapped = (c: Contract, name: string) => c["x-mcp-gen"]?.tools[name]?.resultWrapped === true;
+  if (wrapped(contracts.old, a.name) !== wrapped(contracts.next, b.name)) {
+    out.push({
+      breaking: true,
+      pointer: "/outputSchema",
+      message: "the result is now sent differently (wrapped as { result } or not)",
+    });
+  } else if (a.outputSchema && b.outputSchema) {
+    out.push(
+      ...compareSchemas({
+        old: a.outputSchema,
+        next: b.outputSchema,
+        direction: "output",
+        pointer: "/outputSchema",
+      }),
+    );
+  } else if (a.outputSchema) {
+    out.push({
+      breaking: true,
+      pointer: "/outputSchema",
+      message: "output schema removed: results are no longer typed",
+    });
+  } else if (b.outputSchema) {
+    out.push({
+      breaking: false,
+      pointer: "/outputSchema",
+      message: "output schema added: results are now typed",
+    });
+  }
+  return out;
+}
