@@ -40,7 +40,8 @@ export function registerPull(program: Command): void {
           ...(flags.check ? { check: true } : {}),
           ...(flags.config ? { configFile: flags.config } : {}),
         });
-        printDiagnostics(result.warnings);
+        // A check only tells drift; the contract's warnings are the build's business.
+        if (!flags.check) printDiagnostics(result.warnings);
         return report(result);
       }),
     );

@@ -22,10 +22,9 @@ export function toolTypeNames(ctx: EmitContext): Map<string, ToolTypeNames> {
     const other = owners.get(base);
     if (other !== undefined) {
       throw new McpGenError(
-        diagnostic("MCPG040", `tools "${other}" and "${tool.name}" both map to the TypeScript name ${base}`, {
+        diagnostic("MCPG032", `tools "${other}" and "${tool.name}" both map to the TypeScript name ${base}`, {
           file: ctx.contractFile,
           pointer: `/tools/${i}/name`,
-          fix: "rename one of the tools so their names differ in more than punctuation or case",
         }),
       );
     }

@@ -1,0 +1,95 @@
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { formatDiagnostic, McpGenError } from "../../src/diagnostics.ts";
+import { pull } from "../../src/pull/pull.ts";
+import type { PullSource } from "../../src/pull/source.ts";
+import { tempProject } from "../support/project.ts";
+
+/**
+ * A pull that cannot happen says which of three things went wrong — the server did not start,
+ * did not answer, or is not MCP — with what it printed, and writes nothing. None of these
+ * servers could ever succeed, so no outcome depends on timing.
+ */
+const STATIC = path.join(import.meta.dirname, "support/static-stdio.ts");
+let dir: string;
+beforeAll(() => {
+  dir = tempProject({ "mcp-gen.config.json": '{ "servers": {} }\n' });
+});
+
+async function failure(source: PullSource, timeoutMs = 30_000): Promise<string> {
+  try {
+    await pull({ name: "broken", source, timeoutMs, cwd: dir });
+  } catch (error) {
+    if (!(error instanceof McpGenError)) throw error;
+    expect(existsSync(path.join(dir, "schemas/broken.tools.json"))).toBe(false);
+    return error.diagnostics.map(formatDiagnostic).join("\n\n");
+  }
+  throw new Error("pull succeeded");
+}
+
+const node = (script: string): PullSource => ({
+  kind: "stdio",
+  command: process.execPath,
+  args: ["-e", script],
+});
+
+describe("stdio servers", () => {
+  it("a command that does not exist did not start", async () => {
+    expect(await failure({ kind: "stdio", command: "mcp-gen-no-such-server", args: [] })).toBe(
+      'error MCPG080: cannot start "mcp-gen-no-such-server": command not found\n' +
+        "  fix: check the command is installed and on PATH (or give its path)",
+    );
+  });
+
+  it("a server that exits at once did not start, and its stderr is shown", async () => {
+    const message = await failure(node("console.error('config.yaml: no such file'); process.exit(3)"));
+    expect(message).toMatch(/^error MCPG080: .* exited before it finished the MCP handshake\n/);
+    expect(message).toContain("  its stderr ended with:\n    | config.yaml: no such file\n");
+  });
+
+  it("a program that prints text on stdout is not an MCP server", async () => {
+    expect(await failure(node("console.log('Server ready on port 8080')"))).toMatch(
+      /^error MCPG082: .* is not an MCP server: it wrote something that is not JSON-RPC to stdout \(Unexpected token 'S', "Server rea"\.\.\. is not valid JSON\)\n/,
+    );
+  });
+
+  it("a program that never answers did not answer within the timeout", async () => {
+    const message = await failure(node("setInterval(() => {}, 1000)"), 300);
+    expect(message).toMatch(
+      /^error MCPG081: .* did not answer the MCP handshake and tools\/list within 300 ms\n/,
+    );
+  });
+
+  it("an MCP server without tools offers no tools", async () => {
+    const message = await failure({
+      kind: "stdio",
+      command: process.execPath,
+      args: ["--import", "tsx", STATIC, "--no-tools"],
+    });
+    expect(message).toMatch(
+      /^error MCPG082: .* offers no tools: it does not declare the "tools" capability\n/,
+    );
+  });
+});
+
+describe("HTTP servers", () => {
+  it("nothing listening did not start", async () => {
+    const port = await freePort();
+    expect(await failure({ kind: "http", url: `http://127.0.0.1:${port}/mcp`, headers: {} })).toBe(
+      `error MCPG080: nothing answers at http://127.0.0.1:${port}/mcp (ECONNREFUSED)\n` +
+        "  fix: check the URL and that the server is running",
+    );
+  });
+});
+
+/** A port nothing listens on: bound, then released. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
