@@ -1,0 +1,39 @@
+import { connectHttp, createToolCaller, textOf } from "@mcp-gen/runtime";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+
+/**
+ * The client side of `@modelcontextprotocol/conformance`: the suite starts a test server per
+ * scenario and runs this file with the server's URL as last argument and the scenario in
+ * `MCP_CONFORMANCE_SCENARIO`. It talks through the runtime's client helpers (`connectHttp`,
+ * and `createToolCaller`, which typed clients are made of). Run by `.ci/conformance-client`.
+ */
+const url = process.argv.at(-1);
+const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? "initialize";
+if (!url?.startsWith("http")) throw new Error("usage: client.ts <server-url>");
+
+const { client, close } = await connectHttp(url, {
+  clientInfo: { name: "mcp-gen-conformance-client", version: "0.1.0" },
+  // SEP-1034: the client fills in the defaults of fields an elicitation answer leaves out.
+  clientOptions: { capabilities: { elicitation: { form: { applyDefaults: true } } } },
+});
+// Accepting without filling anything in: the defaults must come from the requested schema.
+client.setRequestHandler(ElicitRequestSchema, () => ({ action: "accept", content: {} }));
+const call = createToolCaller(client);
+
+const { tools } = await client.listTools();
+const names = tools.map((t) => t.name);
+console.log(`${scenario}: tools ${names.join(", ") || "(none)"}`);
+
+const calls: Record<string, [string, Record<string, unknown>]> = {
+  tools_call: ["add_numbers", { a: 5, b: 3 }],
+  "elicitation-sep1034-client-defaults": ["test_client_elicitation_defaults", {}],
+  "sse-retry": ["test_reconnection", {}],
+};
+const planned = calls[scenario];
+if (planned) {
+  const [name, args] = planned;
+  const result = await call({ name }, args);
+  console.log(`${name}: ${result.ok ? "ok" : "failed"}: ${textOf(result.content)}`);
+  if (!result.ok) process.exitCode = 1;
+}
+await close();
