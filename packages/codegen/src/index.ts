@@ -18,7 +18,12 @@ export type {
   ToolBinding,
 } from "./contract/types.ts";
 export { CODES, type Diagnostic, type DiagnosticCode, formatDiagnostic, McpGenError } from "./diagnostics.ts";
+export { type ContractChange, diffContracts } from "./diff/diff.ts";
 export { EMITTERS, type Emitter, emitServer } from "./emit/index.ts";
 export { type ExtractResult, extract } from "./extract/index.ts";
+export type { IngestIssue } from "./ingest/issues.ts";
+export { type NormalizeMode, normalizeContract, normalizeSchema } from "./ingest/normalize.ts";
 export { dumpIr } from "./ir/dump.ts";
 export type * from "./ir/types.ts";
+export { type PullOptions, type PullResult, pull } from "./pull/pull.ts";
+export type { PullSource } from "./pull/source.ts";

@@ -53,3 +53,35 @@ it("builds a hand-written draft-07 contract, warning about what it cannot type w
     `${JSON.stringify(CONTRACT, null, 2)}\n`,
   );
 });
+
+it("reports Ajv strict-mode notes as warnings with the tool and the pointer, and still builds", async () => {
+  const loose = {
+    server: "loose",
+    tools: [
+      {
+        name: "t",
+        inputSchema: {
+          type: "object",
+          properties: {
+            p: { properties: { x: { type: "string" } } },
+            pair: { type: "array", prefixItems: [{ type: "string" }] },
+          },
+        },
+      },
+    ],
+  };
+  const dir = tempProject({
+    "mcp-gen.config.json": '{ "targets": ["openai"], "servers": {} }\n',
+    "schemas/loose.tools.json": JSON.stringify(loose),
+  });
+  const build = await runCli(["build"], dir);
+  expect(build.code).toBe(0);
+  expect(build.stderr).toBe(
+    'warning MCPG124: tool "t": missing type "object" for keyword "properties"\n' +
+      "  at schemas/loose.tools.json /tools/0/inputSchema/properties/p\n" +
+      "  fix: make the schema say what it means (e.g. add the type the keyword applies to)\n\n" +
+      'warning MCPG124: tool "t": "prefixItems" is 1-tuple, but minItems or maxItems/items are not specified or different\n' +
+      "  at schemas/loose.tools.json /tools/0/inputSchema/properties/pair\n" +
+      "  fix: make the schema say what it means (e.g. add the type the keyword applies to)\n\n",
+  );
+});
