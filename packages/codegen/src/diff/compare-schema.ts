@@ -1,12 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { JsonSchema } from "../contract/types.ts";
-import { escapeToken, isSchemaObject, resolveLocalRef, typesOf } from "../emit/schema-utils.ts";
-
-/**
- * How a schema changed for the values it accepts: `narrowed` (accepts less), `widened`
- * (accepts more), or `changed` (neither is known to hold).
- */
-export type Shift = "narrowed" | "widened" | "changed";
+import { escapeToken, isSchemaObject, resolveLocalRef } from "../emit/schema-utils.ts";
+import { compareBounds, compareTypes, compareValues, type Report, type Shift } from "./compare-keywords.ts";
 
 /** One classified difference inside a schema. */
 export interface SchemaChange {
@@ -21,6 +16,7 @@ export interface SchemaChange {
  * (and, in generated clients, validate) these values, so a widened schema breaks them.
  */
 export type Direction = "input" | "output";
+export type { Shift };
 
 interface Ctx {
   direction: Direction;
@@ -32,9 +28,6 @@ interface Ctx {
   out: SchemaChange[];
 }
 
-const LOWER = ["minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties", "minContains"];
-const UPPER = ["maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties", "maxContains"];
-const EXACT = ["pattern", "format", "multipleOf"];
 const WORDS: Record<Direction, { field: string; fields: string }> = {
   input: { field: "parameter", fields: "parameters" },
   output: { field: "result field", fields: "result fields" },
@@ -106,9 +99,10 @@ function compare(oldRaw: unknown, newRaw: unknown, pointer: string, ctx: Ctx): v
     return;
   }
   if (!isSchemaObject(oldS) || !isSchemaObject(newS)) return;
-  compareTypes(oldS, newS, pointer, ctx);
-  compareValues(oldS, newS, pointer, ctx);
-  compareBounds(oldS, newS, pointer, ctx);
+  const shifted: Report = (shift, at, message) => report(ctx, shift, at, message);
+  compareTypes(oldS, newS, pointer, shifted);
+  compareValues(oldS, newS, pointer, shifted);
+  compareBounds(oldS, newS, pointer, shifted);
   compareObjects(oldS, newS, pointer, ctx);
   compareArrays(oldS, newS, pointer, ctx);
   compareCombinators(oldS, newS, pointer, ctx);
@@ -122,85 +116,6 @@ function compare(oldRaw: unknown, newRaw: unknown, pointer: string, ctx: Ctx): v
       pointer: `${pointer}/default`,
       message: `default changed from ${JSON.stringify(oldS.default)} to ${JSON.stringify(newS.default)}`,
     });
-  }
-}
-
-const accepts = (types: string[], t: string) =>
-  types.length === 0 || types.includes(t) || (t === "integer" && types.includes("number"));
-
-function compareTypes(a: JsonSchema, b: JsonSchema, pointer: string, ctx: Ctx): void {
-  const ta = typesOf(a);
-  const tb = typesOf(b);
-  const at = `${pointer}/type`;
-  if (ta.length > 0 && tb.length === 0) {
-    report(ctx, "widened", at, `type ${ta.join(" | ")} dropped: any type is accepted`);
-    return;
-  }
-  if (ta.length === 0 && tb.length > 0) {
-    report(ctx, "narrowed", at, `now restricted to type ${tb.join(" | ")}`);
-    return;
-  }
-  for (const t of ta) if (!accepts(tb, t)) report(ctx, "narrowed", at, `no longer accepts type ${t}`);
-  for (const t of tb) if (!accepts(ta, t)) report(ctx, "widened", at, `now also accepts type ${t}`);
-}
-
-function valuesOf(schema: JsonSchema): unknown[] | undefined {
-  if ("const" in schema) return [schema.const];
-  return Array.isArray(schema.enum) ? schema.enum : undefined;
-}
-
-function compareValues(a: JsonSchema, b: JsonSchema, pointer: string, ctx: Ctx): void {
-  const va = valuesOf(a);
-  const vb = valuesOf(b);
-  const key = "const" in b ? "const" : "enum" in b ? "enum" : "const" in a ? "const" : "enum";
-  const at = `${pointer}/${key}`;
-  if (!va || !vb) {
-    if (vb) report(ctx, "narrowed", at, `now limited to ${list(vb)}`);
-    if (va) report(ctx, "widened", at, `no longer limited to ${list(va)}`);
-    return;
-  }
-  const has = (vs: unknown[], v: unknown) => vs.some((x) => isDeepStrictEqual(x, v));
-  for (const v of va) if (!has(vb, v)) report(ctx, "narrowed", at, `value ${JSON.stringify(v)} removed`);
-  for (const v of vb) if (!has(va, v)) report(ctx, "widened", at, `value ${JSON.stringify(v)} added`);
-}
-
-function list(values: unknown[]): string {
-  return values.map((v) => JSON.stringify(v)).join(", ");
-}
-
-function compareBounds(a: JsonSchema, b: JsonSchema, pointer: string, ctx: Ctx): void {
-  for (const [keys, tighter] of [
-    [LOWER, (x: number, y: number) => y > x],
-    [UPPER, (x: number, y: number) => y < x],
-  ] as const) {
-    for (const key of keys) {
-      const x = a[key];
-      const y = b[key];
-      if (x === y) continue;
-      const at = `${pointer}/${key}`;
-      if (typeof x !== "number" && typeof y === "number") report(ctx, "narrowed", at, `${key} ${y} added`);
-      else if (typeof x === "number" && typeof y !== "number")
-        report(ctx, "widened", at, `${key} ${x} removed`);
-      else if (typeof x === "number" && typeof y === "number")
-        report(ctx, tighter(x, y) ? "narrowed" : "widened", at, `${key} changed from ${x} to ${y}`);
-    }
-  }
-  for (const key of EXACT) {
-    const x = a[key];
-    const y = b[key];
-    if (isDeepStrictEqual(x, y)) continue;
-    const at = `${pointer}/${key}`;
-    if (x === undefined) report(ctx, "narrowed", at, `${key} ${JSON.stringify(y)} added`);
-    else if (y === undefined) report(ctx, "widened", at, `${key} ${JSON.stringify(x)} removed`);
-    else report(ctx, "changed", at, `${key} changed from ${JSON.stringify(x)} to ${JSON.stringify(y)}`);
-  }
-  if (a.uniqueItems !== b.uniqueItems && (a.uniqueItems === true || b.uniqueItems === true)) {
-    report(
-      ctx,
-      b.uniqueItems === true ? "narrowed" : "widened",
-      `${pointer}/uniqueItems`,
-      `uniqueItems ${b.uniqueItems === true ? "added" : "removed"}`,
-    );
   }
 }
 

@@ -95,6 +95,9 @@ describe("diff: input schemas (narrowing breaks callers)", () => {
       "breaking /inputSchema/properties/v/minLength minLength 1 added",
       "breaking /inputSchema/properties/v/maxLength maxLength changed from 10 to 5",
     ]);
+    expect(changes(at({ type: "array" }), at({ type: "array", uniqueItems: true }))).toStrictEqual([
+      "breaking /inputSchema/properties/v/uniqueItems uniqueItems added",
+    ]);
     expect(changes(at({ type: "string", pattern: "^a" }), at({ type: "string" }))).toStrictEqual([
       'ok /inputSchema/properties/v/pattern pattern "^a" removed',
     ]);
