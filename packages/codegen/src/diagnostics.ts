@@ -53,27 +53,27 @@ export const CODES = {
     fix: "change the type so the target can express it, or leave the target out of `targets` in the config",
   },
   MCPG061: { title: "mcp-rule", fix: "correct the tool at the JSON pointer named in the message" },
-  MCPG080: {
+  MCPG090: {
     title: "server-did-not-start",
     fix: "check the command runs on its own (path, arguments, installed packages) or that the URL is right and the server is up",
   },
-  MCPG081: {
+  MCPG091: {
     title: "server-did-not-answer",
     fix: "check the server speaks MCP on this transport, or give it longer with --timeout <ms>",
   },
-  MCPG082: {
+  MCPG092: {
     title: "not-an-mcp-server",
     fix: "point pull at an MCP server: stdio servers write only JSON-RPC to stdout; HTTP servers answer at their MCP endpoint (often /mcp)",
   },
-  MCPG083: {
+  MCPG093: {
     title: "server-drifted",
     fix: "run `npx mcp-gen pull <name>` to take the server's current tools, review the diff and commit it",
   },
-  MCPG084: {
+  MCPG094: {
     title: "pull-usage",
     fix: "run `mcp-gen pull <name> -- <command…>` or `mcp-gen pull <name> --url <url>`",
   },
-  MCPG090: {
+  MCPG095: {
     title: "breaking-change",
     fix: "keep the old shape (add, don't remove or narrow), or release the change as breaking for every client",
   },

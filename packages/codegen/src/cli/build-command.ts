@@ -57,9 +57,9 @@ function reportCheck(result: BuildResult): number {
   for (const { file, changes } of changesAgainstCommitted(built, result.config.root)) {
     const breaking = changes.filter((c) => c.breaking);
     if (breaking.length === 0) continue;
-    process.stderr.write(`\nerror MCPG090: the new ${file} breaks clients of the committed one:\n`);
+    process.stderr.write(`\nerror MCPG095: the new ${file} breaks clients of the committed one:\n`);
     process.stderr.write(formatChanges(breaking, "  "));
-    process.stderr.write(`  fix: ${CODES.MCPG090.fix}\n`);
+    process.stderr.write(`  fix: ${CODES.MCPG095.fix}\n`);
   }
   return 1;
 }

@@ -53,7 +53,7 @@ function sourceOf(
   headers: Record<string, string>,
 ): { source?: PullSource } {
   if (command.length > 0 && flags.url) {
-    throw new McpGenError(diagnostic("MCPG084", "give either a command (after --) or --url, not both"));
+    throw new McpGenError(diagnostic("MCPG094", "give either a command (after --) or --url, not both"));
   }
   if (command.length > 0) return { source: { kind: "stdio", command: command[0]!, args: command.slice(1) } };
   if (flags.url) return { source: { kind: "http", url: checkUrl(flags.url), headers } };
@@ -70,7 +70,7 @@ function report(result: PullResult): number {
     case "drifted":
       printDiagnostics([
         diagnostic(
-          "MCPG083",
+          "MCPG093",
           result.existed
             ? `the live server differs from ${result.file}${changes}`
             : `${result.file} does not exist yet`,

@@ -61,12 +61,12 @@ export async function pull(options: PullOptions): Promise<PullResult> {
   const name = options.name;
   if (!SERVER_NAME.test(name)) {
     throw new McpGenError(
-      diagnostic("MCPG084", `server name "${name}" must use letters, digits, "-" and "_" only`),
+      diagnostic("MCPG094", `server name "${name}" must use letters, digits, "-" and "_" only`),
     );
   }
   if (config.servers.some((s) => s.name === name)) {
     throw new McpGenError(
-      diagnostic("MCPG084", `"${name}" is a server the config builds from TypeScript`, {
+      diagnostic("MCPG094", `"${name}" is a server the config builds from TypeScript`, {
         file: config.displayFile,
         fix: "pull into another name, e.g. `mcp-gen pull <other-name> -- <command…>`",
       }),
@@ -81,7 +81,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
   if (!source) {
     throw new McpGenError(
       diagnostic(
-        "MCPG084",
+        "MCPG094",
         previous
           ? `${file} does not record where it was pulled from, so pull needs a command or a URL`
           : `no command or URL to pull "${name}" from`,

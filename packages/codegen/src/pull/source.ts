@@ -43,7 +43,7 @@ export function parseHeaders(list: readonly string[]): Record<string, string> {
     const name = colon > 0 ? entry.slice(0, colon).trim() : "";
     if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
       throw new McpGenError(
-        diagnostic("MCPG084", `--header "${entry}" is not "Name: value"`, {
+        diagnostic("MCPG094", `--header "${entry}" is not "Name: value"`, {
           fix: 'write each header as --header "Authorization: Bearer <token>"',
         }),
       );
@@ -59,11 +59,11 @@ export function checkUrl(url: string): string {
   try {
     parsed = new URL(url);
   } catch {
-    throw new McpGenError(diagnostic("MCPG084", `--url "${url}" is not a URL`));
+    throw new McpGenError(diagnostic("MCPG094", `--url "${url}" is not a URL`));
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
     throw new McpGenError(
-      diagnostic("MCPG084", `--url "${url}" must be http: or https: (Streamable HTTP)`, {
+      diagnostic("MCPG094", `--url "${url}" must be http: or https: (Streamable HTTP)`, {
         fix: "for a local command, use `mcp-gen pull <name> -- <command…>` instead",
       }),
     );

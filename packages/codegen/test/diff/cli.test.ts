@@ -75,7 +75,7 @@ describe("mcp-gen build --check", () => {
     const check = await runCli(["build", "--check"], dir);
     expect(check.code).toBe(1);
     expect(check.stderr).toContain(
-      "error MCPG090: the new schemas/calc.tools.json breaks clients of the committed one:\n" +
+      "error MCPG095: the new schemas/calc.tools.json breaks clients of the committed one:\n" +
         '  breaking      add  /inputSchema/properties/b  parameter "b" is now required\n' +
         "  fix: keep the old shape (add, don't remove or narrow), or release the change as breaking for every client\n",
     );

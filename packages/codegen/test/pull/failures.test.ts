@@ -38,27 +38,27 @@ const node = (script: string): PullSource => ({
 describe("stdio servers", () => {
   it("a command that does not exist did not start", async () => {
     expect(await failure({ kind: "stdio", command: "mcp-gen-no-such-server", args: [] })).toBe(
-      'error MCPG080: cannot start "mcp-gen-no-such-server": command not found\n' +
+      'error MCPG090: cannot start "mcp-gen-no-such-server": command not found\n' +
         "  fix: check the command is installed and on PATH (or give its path)",
     );
   });
 
   it("a server that exits at once did not start, and its stderr is shown", async () => {
     const message = await failure(node("console.error('config.yaml: no such file'); process.exit(3)"));
-    expect(message).toMatch(/^error MCPG080: .* exited before it finished the MCP handshake\n/);
+    expect(message).toMatch(/^error MCPG090: .* exited before it finished the MCP handshake\n/);
     expect(message).toContain("  its stderr ended with:\n    | config.yaml: no such file\n");
   });
 
   it("a program that prints text on stdout is not an MCP server", async () => {
     expect(await failure(node("console.log('Server ready on port 8080')"))).toMatch(
-      /^error MCPG082: .* is not an MCP server: it wrote something that is not JSON-RPC to stdout \(Unexpected token 'S', "Server rea"\.\.\. is not valid JSON\)\n/,
+      /^error MCPG092: .* is not an MCP server: it wrote something that is not JSON-RPC to stdout \(Unexpected token 'S', "Server rea"\.\.\. is not valid JSON\)\n/,
     );
   });
 
   it("a program that never answers did not answer within the timeout", async () => {
     const message = await failure(node("setInterval(() => {}, 1000)"), 300);
     expect(message).toMatch(
-      /^error MCPG081: .* did not answer the MCP handshake and tools\/list within 300 ms\n/,
+      /^error MCPG091: .* did not answer the MCP handshake and tools\/list within 300 ms\n/,
     );
   });
 
@@ -69,7 +69,7 @@ describe("stdio servers", () => {
       args: ["--import", "tsx", STATIC, "--no-tools"],
     });
     expect(message).toMatch(
-      /^error MCPG082: .* offers no tools: it does not declare the "tools" capability\n/,
+      /^error MCPG092: .* offers no tools: it does not declare the "tools" capability\n/,
     );
   });
 });
@@ -78,7 +78,7 @@ describe("HTTP servers", () => {
   it("nothing listening did not start", async () => {
     const port = await freePort();
     expect(await failure({ kind: "http", url: `http://127.0.0.1:${port}/mcp`, headers: {} })).toBe(
-      `error MCPG080: nothing answers at http://127.0.0.1:${port}/mcp (ECONNREFUSED)\n` +
+      `error MCPG090: nothing answers at http://127.0.0.1:${port}/mcp (ECONNREFUSED)\n` +
         "  fix: check the URL and that the server is running",
     );
   });

@@ -36,7 +36,7 @@ describe("pull --url", () => {
   it("without credentials: the server refuses, and the fix says how to pass them", async () => {
     const r = await runCli(["pull", "money", "--url", server.url], dir);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`error MCPG082: ${server.url} did not accept the MCP request (HTTP 401)`);
+    expect(r.stderr).toContain(`error MCPG092: ${server.url} did not accept the MCP request (HTTP 401)`);
     expect(r.stderr).toContain('  fix: pass credentials with --header "Authorization: Bearer <token>"');
   });
 

@@ -139,7 +139,7 @@ describe("pulling again", () => {
     const check = await runCli(["pull", "real", "--check"], dir);
     expect(check.code).toBe(1);
     expect(check.stderr).toBe(
-      "error MCPG083: the live server differs from schemas/real.tools.json (2 breaking changes, 1 non-breaking change)\n" +
+      "error MCPG093: the live server differs from schemas/real.tools.json (2 breaking changes, 1 non-breaking change)\n" +
         "  at schemas/real.tools.json\n" +
         "  fix: run `npx mcp-gen pull <name>` to take the server's current tools, review the diff and commit it\n\n" +
         '  breaking      get-sum  /inputSchema/properties/c  new required parameter "c"\n' +
@@ -212,21 +212,21 @@ describe("pull refuses, writing nothing", () => {
     });
     const r = await runCli(["pull", "home", "--", "node", "server.js"], ts);
     expect(r).toMatchObject({ code: 1 });
-    expect(r.stderr).toContain('error MCPG084: "home" is a server the config builds from TypeScript');
+    expect(r.stderr).toContain('error MCPG094: "home" is a server the config builds from TypeScript');
   });
 
   it("no command or URL, both, or a malformed header", async () => {
     expect((await runCli(["pull", "nothing"], dir)).stderr).toContain(
-      'error MCPG084: no command or URL to pull "nothing" from',
+      'error MCPG094: no command or URL to pull "nothing" from',
     );
     expect(
       (await runCli(["pull", "both", "--url", "http://127.0.0.1:1/mcp", "--", "node"], dir)).stderr,
-    ).toContain("error MCPG084: give either a command (after --) or --url, not both");
+    ).toContain("error MCPG094: give either a command (after --) or --url, not both");
     expect(
       (await runCli(["pull", "h", "--url", "http://127.0.0.1:1/mcp", "-H", "nocolon"], dir)).stderr,
-    ).toContain('error MCPG084: --header "nocolon" is not "Name: value"');
+    ).toContain('error MCPG094: --header "nocolon" is not "Name: value"');
     expect((await runCli(["pull", "u", "--url", "ftp://example.com/mcp"], dir)).stderr).toContain(
-      'error MCPG084: --url "ftp://example.com/mcp" must be http: or https: (Streamable HTTP)',
+      'error MCPG094: --url "ftp://example.com/mcp" must be http: or https: (Streamable HTTP)',
     );
   });
 });
