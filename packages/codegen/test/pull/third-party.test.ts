@@ -20,7 +20,9 @@ const TSC = path.join(REPO_ROOT, "node_modules/typescript/bin/tsc");
 
 let dir: string;
 let files: string;
+/** What the servers need beyond the defaults (the memory server's file), and the CLI's whole environment. */
 let env: Record<string, string>;
+let cliEnv: NodeJS.ProcessEnv;
 const pulls: Record<string, Awaited<ReturnType<typeof runCli>>> = {};
 const node = process.execPath;
 
@@ -32,9 +34,10 @@ beforeAll(async () => {
   files = path.join(dir, "files");
   mkdirSync(files);
   env = { MEMORY_FILE_PATH: path.join(dir, "memory.jsonl") };
-  pulls.memory = await runCli(["pull", "memory", "--", node, MEMORY], dir, env);
-  pulls.files = await runCli(["pull", "files", "--", node, FILESYSTEM, files], dir, env);
-  pulls.everything = await runCli(["pull", "everything", "--", node, EVERYTHING, "stdio"], dir, env);
+  cliEnv = { ...process.env, ...env };
+  pulls.memory = await runCli(["pull", "memory", "--", node, MEMORY], dir, cliEnv);
+  pulls.files = await runCli(["pull", "files", "--", node, FILESYSTEM, files], dir, cliEnv);
+  pulls.everything = await runCli(["pull", "everything", "--", node, EVERYTHING, "stdio"], dir, cliEnv);
 });
 
 const read = (file: string) => readFileSync(path.join(dir, file), "utf8");
@@ -75,13 +78,13 @@ describe("pull from third-party servers over stdio", () => {
 
   it("changes no byte when an unchanged server is pulled again, from the recorded command", async () => {
     const before = read("schemas/memory.tools.json");
-    const again = await runCli(["pull", "memory"], dir, env);
+    const again = await runCli(["pull", "memory"], dir, cliEnv);
     expect(again).toMatchObject({
       code: 0,
       stdout: "mcp-gen: schemas/memory.tools.json is up to date (9 tools), nothing written\n",
     });
     expect(read("schemas/memory.tools.json")).toBe(before);
-    const check = await runCli(["pull", "files", "--check"], dir, env);
+    const check = await runCli(["pull", "files", "--check"], dir, cliEnv);
     expect(check).toMatchObject({
       code: 0,
       stdout: "mcp-gen: schemas/files.tools.json matches the live server (14 tools)\n",

@@ -10,12 +10,12 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the real `mcp-gen` CLI in a child process (with extra environment variables, if given). */
-export function runCli(args: string[], cwd: string, env: Record<string, string> = {}): Promise<CliResult> {
+/** Runs the real `mcp-gen` CLI in a child process (`env` replaces the environment when given). */
+export function runCli(args: string[], cwd: string, env?: NodeJS.ProcessEnv): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd,
-      env: { ...process.env, NO_COLOR: "1", ...env },
+      env: { ...(env ?? process.env), NO_COLOR: "1" },
     });
     let stdout = "";
     let stderr = "";
