@@ -56,7 +56,8 @@ export function emitValidators(ctx: EmitContext): OutputFile[] {
         throw new McpGenError(problems);
       }
       try {
-        ajv.addSchema(schema, `${slot}:${tool.name}`);
+        // validated just above: skip addSchema's second meta-schema validation of the same schema
+        ajv.addSchema(schema, `${slot}:${tool.name}`, undefined, false);
         ajv.getSchema(`${slot}:${tool.name}`);
       } catch (error) {
         throw new McpGenError(
