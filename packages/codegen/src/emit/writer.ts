@@ -38,5 +38,6 @@ export function writeDoc(writer: CodeBlockWriter, lines: readonly (string | unde
 
 /** Ensures LF line ends and exactly one trailing newline. */
 export function finish(text: string): string {
-  return `${text.replace(/\r\n/g, "\n").replace(/\s+$/, "")}\n`;
+  // trimEnd strips exactly what /\s+$/ matches, without the regex's quadratic retries on long files
+  return `${text.replace(/\r\n/g, "\n").trimEnd()}\n`;
 }
