@@ -5,9 +5,11 @@
  * Every command is a fresh child process; the commands are interleaved run by run so that
  * load on the machine hits them alike. Reports medians of wall time, CPU time and peak RSS.
  *
- * Usage: npx tsx bench/build.ts [--sizes 100,1000] [--runs 5] [--only mcp-gen,tsjsg]
+ * Usage: npx tsx bench/build.ts [--sizes 100,1000] [--runs 5] [--only mcp-gen,tsjsg] [--baseline REV]
+ * `--baseline REV` adds `mcp-gen build` as of git revision REV (its packages/codegen, extracted
+ * under bench/results/), to compare an optimisation with its parent in one run.
  */
-import { spawnSync } from "node:child_process";
+import { execSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -30,16 +32,31 @@ interface Contender {
 
 const mod = (p: string) => path.join(ROOT, "node_modules", p);
 
-export const CONTENDERS: readonly Contender[] = [
-  {
-    id: "mcp-gen",
-    label: "mcp-gen build (contract + validators + types)",
+/** `mcp-gen build` with the CLI under `codegenDir`, into a fresh output folder each run. */
+function mcpGen(id: string, label: string, codegenDir: string): Contender {
+  return {
+    id,
+    label,
     prepare: (c) => {
       rmSync(path.join(c.root, "schemas"), { recursive: true, force: true });
       rmSync(path.join(c.root, "generated"), { recursive: true, force: true });
     },
-    command: (c) => [NODE, path.join(ROOT, "packages/codegen/bin/mcp-gen.js"), "build", "--config", c.config],
-  },
+    command: (c) => [NODE, path.join(codegenDir, "bin/mcp-gen.js"), "build", "--config", c.config],
+  };
+}
+
+/** Extracts packages/codegen as of `rev` under bench/results/ (node_modules resolve from the repo). */
+function baseline(rev: string): Contender {
+  const sha = execSync(`git rev-parse --short ${rev}`, { cwd: ROOT, encoding: "utf8" }).trim();
+  const dir = path.join(BENCH_DIR, "results", `baseline-${sha}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  execSync(`git archive ${sha} packages/codegen | tar -x -C ${JSON.stringify(dir)}`, { cwd: ROOT });
+  return mcpGen(`mcp-gen@${sha}`, `mcp-gen build as of ${sha}`, path.join(dir, "packages/codegen"));
+}
+
+export const CONTENDERS: readonly Contender[] = [
+  mcpGen("mcp-gen", "mcp-gen build (contract + validators + types)", path.join(ROOT, "packages/codegen")),
   {
     id: "tsjsg",
     label: "ts-json-schema-generator 2.4.0 (schemas only)",
@@ -172,13 +189,15 @@ export function formatRows(tools: number, rows: readonly Row[], runs: number): s
   return `${lines.join("\n")}\n`;
 }
 
-function parseArgs(argv: string[]): { sizes: number[]; runs: number; only?: string[] } {
+function parseArgs(argv: string[]): { sizes: number[]; runs: number; only?: string[]; baseline?: string } {
   const get = (name: string) => {
     const i = argv.indexOf(name);
     return i >= 0 ? argv[i + 1] : undefined;
   };
   const only = get("--only")?.split(",");
+  const base = get("--baseline");
   return {
+    ...(base ? { baseline: base } : {}),
     sizes: (get("--sizes") ?? "100,1000").split(",").map(Number),
     runs: Number(get("--runs") ?? 5),
     ...(only ? { only } : {}),
@@ -187,9 +206,10 @@ function parseArgs(argv: string[]): { sizes: number[]; runs: number; only?: stri
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const contenders = CONTENDERS.filter(
+  const selected = CONTENDERS.filter(
     (c) => (!args.only || args.only.includes(c.id)) && c.available?.() !== false,
   );
+  const contenders = args.baseline ? [selected[0]!, baseline(args.baseline), ...selected.slice(1)] : selected;
   const cpus = os.cpus();
   const machine = `${cpus.length} × ${cpus[0]?.model ?? "unknown CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Node ${process.version}, ${os.platform()} ${os.release()}`;
   const out: string[] = [

@@ -31,15 +31,19 @@ interface CpuProfile {
 /** Phases of `mcp-gen build`, each recognised by the functions that run it (innermost match wins). */
 export const PHASES: readonly { phase: string; functions: readonly string[]; url?: RegExp }[] = [
   { phase: "config load (tsx import of the config)", functions: ["loadConfig"] },
-  { phase: "program creation (parse, resolve, bind)", functions: ["createProject", "getProgram"] },
-  { phase: "type-check diagnostics", functions: ["typeErrors"] },
+  {
+    phase: "TypeScript: program creation (read, parse, resolve)",
+    functions: ["createProject", "getProgram", "createProgram", "findSourceFile", "createSourceFile"],
+  },
+  { phase: "TypeScript: bind", functions: ["bindSourceFile"], url: /typescript/ },
+  { phase: "TypeScript: type-check of the tool modules", functions: ["typeErrors", "checkSourceFileWorker"] },
   { phase: "extraction (checker queries → IR)", functions: ["extractModuleTools"] },
   { phase: "contract (IR → JSON Schema, serialise)", functions: ["contractFromIr", "serializeContract"] },
   { phase: "Ajv compile", functions: ["validateSchema", "addSchema", "getSchema", "compile"], url: /ajv/ },
   { phase: "Ajv standalone code", functions: ["standaloneCode", "esmImports"] },
   { phase: "Ajv compile", functions: ["emitValidators"] },
   { phase: "types emit", functions: ["emitTypes"] },
-  { phase: "tools.ts / index.ts emit", functions: ["emitToolsFile", "emitIndex"] },
+  { phase: "other emitters (tools.ts, index.ts, server.ts …)", functions: ["emitServer", "runEmitJob"] },
   { phase: "write / check (compare, atomic write)", functions: ["writeOutputs", "findStale"] },
   { phase: "diagnostics printing", functions: ["printDiagnostics"] },
 ];
@@ -118,7 +122,7 @@ export function formatSummary(summary: ProfileSummary): string {
     "| --- | ---: | ---: |",
   ];
   for (const p of summary.phases) {
-    const name = p.phase === "other" ? "start-up and other (module loading via tsx, CLI)" : p.phase;
+    const name = p.phase === "other" ? "start-up and other (module loading through tsx, CLI)" : p.phase;
     lines.push(`| ${name} | ${p.ms.toFixed(0)} | ${((100 * p.ms) / summary.totalMs).toFixed(1)} |`);
   }
   lines.push("", "| self time | ms | where |", "| --- | ---: | --- |");
