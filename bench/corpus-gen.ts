@@ -6,7 +6,7 @@
  * JSDoc summaries, `@param` texts, property tags and annotations.
  *
  * Library: `generateCorpus({ tools: 1000 })` writes `bench/corpus/1000/` and returns its paths.
- * CLI: `npx tsx bench/corpus-gen.ts 100 1000 [--per-module 25] [--per-server 10] [--out DIR]`.
+ * CLI: `npx tsx bench/corpus-gen.ts 100 1000 [--per-module 25] [--per-server 10] [--targets openai,…] [--out DIR]`.
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -22,6 +22,11 @@ export interface CorpusOptions {
   perServer?: number;
   /** Output folder (default `bench/corpus/<tools>`); emptied first. */
   out?: string;
+  /**
+   * Provider targets of the config (default none: the foundation's scope is contract, validators
+   * and types; note that Anthropic and Gemini reject the corpus's recursive types).
+   */
+  targets?: string[];
 }
 
 export interface Corpus {
@@ -125,6 +130,7 @@ export function generateCorpus(options: CorpusOptions): Corpus {
 export default defineConfig({
   schemas: "schemas",
   generated: "generated",
+  targets: ${JSON.stringify(options.targets ?? [])},
   servers: {
 ${serverEntries}
   },
@@ -157,19 +163,23 @@ ${serverEntries}
   return { root, config, tsconfig, modules, servers, tools: options.tools };
 }
 
-function parseArgs(argv: string[]): {
+interface CliArgs {
   sizes: number[];
   perModule?: number;
   perServer?: number;
   out?: string;
-} {
+  targets?: string[];
+}
+
+function parseArgs(argv: string[]): CliArgs {
   const sizes: number[] = [];
-  const result: { sizes: number[]; perModule?: number; perServer?: number; out?: string } = { sizes };
+  const result: CliArgs = { sizes };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === "--per-module") result.perModule = Number(argv[++i]);
     else if (arg === "--per-server") result.perServer = Number(argv[++i]);
     else if (arg === "--out") result.out = argv[++i];
+    else if (arg === "--targets") result.targets = (argv[++i] ?? "").split(",").filter(Boolean);
     else if (/^\d+$/.test(arg)) sizes.push(Number(arg));
     else throw new Error(`unknown argument ${arg}`);
   }
@@ -185,6 +195,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       ...(args.perModule ? { perModule: args.perModule } : {}),
       ...(args.perServer ? { perServer: args.perServer } : {}),
       ...(args.out && args.sizes.length === 1 ? { out: args.out } : {}),
+      ...(args.targets ? { targets: args.targets } : {}),
     });
     const servers = Object.keys(corpus.servers).length;
     process.stdout.write(

@@ -58,6 +58,7 @@ const jobs: EmitJob[] = servers.map((server) => ({
   contract: contractFromIr(server),
   contractFile: `schemas/${server.name}.tools.json`,
   outDir: `generated/${server.name}`,
+  targets: config.targets,
 }));
 await timed("all servers: emitServer one after another", () => jobs.map((j) => emitServer(j.contract, j)));
 await timed("all servers: emitServers (worker threads)", () => emitServers(jobs));
