@@ -5,7 +5,7 @@ import { contractFromIr } from "./contract/from-ir.ts";
 import { readContract, serializeContract } from "./contract/read.ts";
 import type { Contract } from "./contract/types.ts";
 import { type Diagnostic, diagnostic, McpGenError } from "./diagnostics.ts";
-import { emitServers } from "./emit/parallel.ts";
+import { emitServer } from "./emit/index.ts";
 import type { OutputFile } from "./emit/writer.ts";
 import { extract } from "./extract/index.ts";
 import { normalizeContract } from "./ingest/normalize.ts";
@@ -71,19 +71,22 @@ export async function generate(
     content: serializeContract(contract),
   }));
   contracts.push(...readContracts(config, only, warnings));
-  const jobs = contracts.map(({ file, contract }) => ({
-    contract,
-    contractFile: rel(config.root, file),
-    outDir: rel(config.root, path.join(config.generatedDir, contract.server)),
-    targets: config.targets,
-  }));
-  const ownedDirs = jobs.map((job) => job.outDir);
+  const ownedDirs: string[] = [];
   const problems: Diagnostic[] = [];
-  for (const outcome of await emitServers(jobs)) {
-    if ("diagnostics" in outcome) problems.push(...outcome.diagnostics);
-    else {
-      files.push(...outcome.files);
-      warnings.push(...outcome.warnings);
+  for (const { file, contract } of contracts) {
+    const outDir = rel(config.root, path.join(config.generatedDir, contract.server));
+    ownedDirs.push(outDir);
+    try {
+      const emitted = emitServer(contract, {
+        contractFile: rel(config.root, file),
+        outDir,
+        targets: config.targets,
+      });
+      files.push(...emitted.files);
+      warnings.push(...emitted.warnings);
+    } catch (error) {
+      if (!(error instanceof McpGenError)) throw error;
+      problems.push(...error.diagnostics);
     }
   }
   if (problems.length > 0) throw new McpGenError(problems);
