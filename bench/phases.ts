@@ -12,7 +12,6 @@ import { serializeContract } from "../packages/codegen/src/contract/read.ts";
 import type { EmitContext } from "../packages/codegen/src/emit/context.ts";
 import { emitServer } from "../packages/codegen/src/emit/index.ts";
 import { emitIndex } from "../packages/codegen/src/emit/index-file.ts";
-import { type EmitJob, emitServers } from "../packages/codegen/src/emit/parallel.ts";
 import { emitToolsFile } from "../packages/codegen/src/emit/tools-file.ts";
 import { emitTypes } from "../packages/codegen/src/emit/types.ts";
 import { emitValidators } from "../packages/codegen/src/emit/validators.ts";
@@ -54,14 +53,13 @@ for (const server of servers) {
   await timed("emit tools.ts", () => emitToolsFile(ctx));
   await timed("emit index.ts", () => emitIndex(ctx));
 }
-const jobs: EmitJob[] = servers.map((server) => ({
+const jobs = servers.map((server) => ({
   contract: contractFromIr(server),
   contractFile: `schemas/${server.name}.tools.json`,
   outDir: `generated/${server.name}`,
   targets: config.targets,
 }));
 await timed("all servers: emitServer one after another", () => jobs.map((j) => emitServer(j.contract, j)));
-await timed("all servers: emitServers (worker threads)", () => emitServers(jobs));
 const total = performance.now() - start;
 process.stdout.write(`N = ${tools}: ${total.toFixed(0)} ms in process\n`);
 process.stdout.write(`  ${"phase".padEnd(44)} ${"wall ms".padStart(8)} ${"CPU ms".padStart(8)}\n`);
