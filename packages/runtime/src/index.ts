@@ -1,3 +1,4 @@
+export * from "./agent/index.ts";
 export * from "./client/index.ts";
 export {
   audio,

@@ -1,0 +1,39 @@
+export {
+  type Agent,
+  type AgentOptions,
+  createAgent,
+  type RunOptions,
+  type ToolSourceInput,
+} from "./agent.ts";
+export { type ParsedArguments, parseToolArguments } from "./arguments.ts";
+export { AgentError, type AgentErrorCode } from "./errors.ts";
+export type { AgentEvent, AgentResult, CallOutcome, StopReason } from "./events.ts";
+export { ExtractError, type ExtractOptions, type SubmitAttempt } from "./extract.ts";
+export type {
+  AgentMessage,
+  AssistantMessage,
+  ModelReply,
+  ModelStop,
+  ModelToolCall,
+  ToolResultEntry,
+  ToolResultsMessage,
+  UserMessage,
+} from "./messages.ts";
+export { type AnthropicModelOptions, anthropicModel, toAnthropicMessages } from "./model/anthropic.ts";
+export type { ModelCallOptions, ModelProvider, ModelRequest } from "./model/model.ts";
+export { type OpenAiModelOptions, openaiModel, toOpenAiMessages } from "./model/openai.ts";
+export {
+  type AskPolicy,
+  allowAll,
+  type CanUseTool,
+  type PermissionContext,
+  type PermissionDecision,
+} from "./permission.ts";
+export { type GeneratedTools, type SubmitTool, submitTool } from "./submit.ts";
+export type { AgentTool, LoadedTools, ToolExecution, ToolNotice, ToolSource } from "./tools/agent-tool.ts";
+export type { GeneratedNormalize, GeneratedProviderTools } from "./tools/dialects.ts";
+export { type LocalToolsOptions, localTools } from "./tools/local-source.ts";
+export { type McpToolsOptions, mcpTools } from "./tools/mcp-source.ts";
+export { providerToolName } from "./tools/names.ts";
+export type { OfferedTool, ToolAnnotations, Toolset } from "./tools/toolset.ts";
+export { formatEvent, type TraceOptions } from "./trace.ts";

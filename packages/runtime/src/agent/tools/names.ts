@@ -1,0 +1,34 @@
+import { createHash } from "node:crypto";
+import { TOOL_NAME_RULES } from "@mcp-gen/codegen/providers";
+
+/** Separator between a source's name and its tool's name: `github__create_issue`. */
+export const NAMESPACE_SEPARATOR = "__";
+
+const MAX_LENGTH = 64;
+
+/**
+ * A tool name every supported provider accepts (Anthropic and OpenAI: `^[a-zA-Z0-9_-]{1,64}$`):
+ * other characters become `_`; a name longer than 64 characters keeps its start and ends with
+ * a short hash of the whole name, so different long names stay different.
+ *
+ * @example
+ * providerToolName("files.read-text") // → "files_read-text"
+ */
+export function providerToolName(name: string): string {
+  let safe = name.replace(/[^a-zA-Z0-9_-]/g, "_") || "_";
+  if (safe.length > MAX_LENGTH) {
+    const hash = createHash("sha256").update(name).digest("hex").slice(0, 8);
+    safe = `${safe.slice(0, MAX_LENGTH - hash.length - 1)}_${hash}`;
+  }
+  return safe;
+}
+
+/** The name a tool is offered under: its own, or `<source>__<tool>` when namespaced. */
+export function exposedName(source: string, tool: string, namespaced: boolean): string {
+  return providerToolName(namespaced ? `${source}${NAMESPACE_SEPARATOR}${tool}` : tool);
+}
+
+/** Whether a name meets the Anthropic and OpenAI rules as is. */
+export function isProviderToolName(name: string): boolean {
+  return TOOL_NAME_RULES.anthropic.test(name) && TOOL_NAME_RULES.openai.test(name);
+}
