@@ -1,11 +1,13 @@
 import { DeviceRegistry } from "../../../../examples/smart-home/registry.ts";
 import { useRegistry } from "../../../../examples/smart-home/tools.ts";
 import { manifest as smartHomeManifest } from "../../../../generated/smart-home/server.ts";
+import { createSchemaCompiler } from "../../src/agent/tools/compile-schema.ts";
 import {
   type AgentEvent,
   type AgentResult,
   anthropicModel,
   defineManifest,
+  type ManifestTool,
   type ModelProvider,
   openaiModel,
   type ServerManifest,
@@ -66,4 +68,38 @@ export async function collect(run: AsyncGenerator<AgentEvent, AgentResult>) {
 /** The JSON of the first tool result of a scripted request. */
 export function firstResult(request: { toolResults: { content: string }[] }): any {
   return JSON.parse(request.toolResults[0]!.content);
+}
+
+/** A hand-made manifest tool (schema compiled at test time) for loop tests. */
+export function testTool(options: {
+  name: string;
+  description?: string;
+  properties?: Record<string, unknown>;
+  required?: string[];
+  annotations?: Record<string, unknown>;
+  invoke: (args: any) => unknown;
+}): ManifestTool {
+  const inputSchema = {
+    type: "object" as const,
+    properties: options.properties ?? {},
+    required: options.required ?? [],
+    additionalProperties: false,
+  };
+  return {
+    definition: {
+      name: options.name,
+      description: options.description ?? `The ${options.name} tool.`,
+      inputSchema,
+      ...(options.annotations ? { annotations: options.annotations } : {}),
+    },
+    input: createSchemaCompiler()(inputSchema, `arguments of tool "${options.name}"`).validator,
+    resultWrapped: false,
+    usesContext: false,
+    invoke: options.invoke,
+  };
+}
+
+/** A manifest of hand-made tools. */
+export function testManifest(server: string, tools: ManifestTool[]): ServerManifest {
+  return defineManifest({ server, tools });
 }

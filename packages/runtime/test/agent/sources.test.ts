@@ -1,0 +1,219 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { manifest as economics } from "../../../../generated/economics/server.ts";
+import { providerTools as smartHomeProviders } from "../../../../generated/smart-home/providers/index.ts";
+import { AgentError, createAgent, localTools, mcpTools, providerToolName } from "../../src/index.ts";
+import { type ScriptedModel, startScriptedModel } from "../../src/testing/index.ts";
+import { collect, modelFor, recording, smartHome, testManifest, testTool } from "./support.ts";
+
+const MEMORY_SERVER = path.resolve(
+  import.meta.dirname,
+  "../../../../node_modules/@modelcontextprotocol/server-memory/dist/index.js",
+);
+
+let scripted: ScriptedModel | undefined;
+const cleanup: (() => unknown)[] = [];
+afterEach(async () => {
+  await scripted?.close();
+  scripted = undefined;
+  for (const c of cleanup.splice(0)) await c();
+});
+
+describe("aggregation (seed 002)", () => {
+  it("offers an in-process manifest and a real stdio MCP server side by side, namespaced", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "mcp-gen-agent-"));
+    cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+    const memory = mcpTools({
+      name: "memory",
+      stdio: {
+        command: process.execPath,
+        args: [MEMORY_SERVER],
+        env: { MEMORY_FILE_PATH: path.join(dir, "memory.jsonl") },
+        stderr: "pipe",
+      },
+    });
+    scripted = await startScriptedModel({
+      script: [
+        {
+          toolCalls: [
+            { name: "smart-home__search_devices", arguments: { query: "客厅 灯" } },
+            // invalid for the memory server's own schema: checked here, never sent
+            { name: "memory__create_entities", arguments: { entities: [{ name: "客厅吸顶灯" }] } },
+          ],
+        },
+        {
+          toolCalls: [
+            {
+              name: "memory__create_entities",
+              arguments: {
+                entities: [{ name: "客厅吸顶灯", entityType: "device", observations: ["uuid-abc123"] }],
+              },
+            },
+          ],
+        },
+        { toolCalls: [{ name: "memory__read_graph", arguments: {} }] },
+        { text: "记住了" },
+      ],
+    });
+    const home = smartHome();
+    const agent = createAgent({ model: modelFor("anthropic", scripted), tools: [home.manifest, memory] });
+    cleanup.push(() => agent.close());
+    const { result } = await collect(agent.run("记住客厅的灯"));
+
+    expect(result.text).toBe("记住了");
+    expect(scripted.rejected).toStrictEqual([]);
+    const offered = scripted.requests[0]!.tools;
+    expect(offered.slice(0, 3)).toStrictEqual([
+      "smart-home__execute_commands",
+      "smart-home__interpret_command",
+      "smart-home__search_devices",
+    ]);
+    expect(offered).toContain("memory__create_entities");
+    expect(offered).toContain("memory__read_graph");
+    const [found, invalid] = scripted.requests[1]!.toolResults;
+    expect(JSON.parse(found!.content).result[0].fullId).toBe("uuid-abc123");
+    expect(invalid!.isError).toBe(true);
+    expect(invalid!.content).toContain('Invalid arguments of tool "create_entities"');
+    expect(invalid!.content).toContain(
+      "/entities/0/entityType: expected this required property, received nothing",
+    );
+    // Only the valid call reached the server: the graph holds exactly one entity.
+    const graph = JSON.parse(scripted.requests[3]!.toolResults[0]!.content);
+    expect(graph.entities).toStrictEqual([
+      { name: "客厅吸顶灯", entityType: "device", observations: ["uuid-abc123"] },
+    ]);
+  });
+
+  it("uses the generated provider definitions of a local manifest", async () => {
+    scripted = await startScriptedModel({ script: [{ text: "hi" }] });
+    const home = smartHome();
+    const agent = createAgent({
+      model: modelFor("anthropic", scripted),
+      tools: [localTools({ manifest: home.manifest, providers: smartHomeProviders })],
+    });
+    await collect(agent.run("hi"));
+    expect(scripted.requests[0]!.body.tools).toStrictEqual(smartHomeProviders.anthropic);
+  });
+
+  it("reports names that collide after namespacing, naming both tools", async () => {
+    scripted = await startScriptedModel();
+    const noop = () => ({});
+    const agent = createAgent({
+      model: modelFor("anthropic", scripted),
+      tools: [
+        testManifest("a", [testTool({ name: "b__c", invoke: noop })]),
+        testManifest("a__b", [testTool({ name: "c", invoke: noop })]),
+      ],
+    });
+    await expect(agent.tools()).rejects.toThrow(
+      new AgentError(
+        "tool-collision",
+        'tool names collide: "a/b__c" and "a__b/c" are both offered as "a__b__c". Give the sources other names, or use namespace: "always".',
+      ),
+    );
+  });
+
+  it("makes names provider-safe", () => {
+    expect(providerToolName("files.v2__read.text")).toBe("files_v2__read_text");
+    const long = providerToolName(`${"x".repeat(70)}`);
+    expect(long).toHaveLength(64);
+    expect(long).not.toBe(providerToolName(`${"x".repeat(71)}`));
+  });
+
+  it("leaves out a tool the model's dialect cannot express, with a warning", async () => {
+    scripted = await startScriptedModel({ script: [{ text: "ok" }] });
+    const tree = testTool({ name: "walk", invoke: () => ({}) });
+    const recursive = {
+      ...tree,
+      definition: {
+        ...tree.definition,
+        inputSchema: {
+          type: "object" as const,
+          properties: { root: { $ref: "#/$defs/node" } },
+          $defs: {
+            node: {
+              type: "object",
+              properties: { children: { type: "array", items: { $ref: "#/$defs/node" } } },
+            },
+          },
+        },
+      },
+    };
+    const agent = createAgent({
+      model: modelFor("anthropic", scripted),
+      tools: [testManifest("trees", [recursive, testTool({ name: "plain", invoke: () => ({}) })])],
+    });
+    const { events } = await collect(agent.run("go"));
+    expect(scripted.requests[0]!.tools).toStrictEqual(["plain"]);
+    expect(events.filter((e) => e.type === "warning")).toStrictEqual([
+      {
+        type: "warning",
+        message: expect.stringMatching(
+          /^tool "walk" is not offered to anthropic: recursive type .*\(anthropic\/no-ref\)$/,
+        ),
+      },
+    ]);
+  });
+});
+
+describe("router mode (seed 002's mcp_query)", () => {
+  it("offers one tool listing every resource and operation, and validates params against the operation", async () => {
+    scripted = await startScriptedModel({
+      script: [
+        {
+          toolCalls: [
+            {
+              name: "mcp_query",
+              arguments: { resource: "smart-home", operation: "search_devices", params: { query: 1 } },
+            },
+          ],
+        },
+        {
+          toolCalls: [
+            { name: "mcp_query", arguments: { resource: "smart-home", operation: "find", params: {} } },
+          ],
+        },
+        {
+          toolCalls: [
+            {
+              name: "mcp_query",
+              arguments: {
+                resource: "smart-home",
+                operation: "search_devices",
+                params: { query: "客厅 灯" },
+              },
+            },
+          ],
+        },
+        { text: "客厅吸顶灯" },
+      ],
+    });
+    const home = smartHome();
+    const econ = recording(economics);
+    const agent = createAgent({
+      model: modelFor("openai", scripted),
+      tools: [home.manifest, econ.manifest],
+      router: true,
+    });
+    const { result } = await collect(agent.run("客厅有灯吗"));
+
+    expect(result.text).toBe("客厅吸顶灯");
+    expect(scripted.requests[0]!.tools).toStrictEqual(["mcp_query"]);
+    const description: string = scripted.requests[0]!.body.tools[0].function.description;
+    expect(description).toContain("- Resource 'smart-home'");
+    expect(description).toContain(
+      "  - Operation 'search_devices': Search devices by natural-language query, e.g. \"客厅 灯\" (room and device type). Parameters: query (string, required), limit (integer).",
+    );
+    expect(description).toContain("- Resource 'economics'");
+    expect(scripted.requests[1]!.toolResults[0]!.content).toBe(
+      'Error: In "params" of smart-home/search_devices: Invalid arguments of tool "search_devices": 1 problem\n- /query: expected a string, received number 1\nThe tool was not run. Correct the call and send it again (2 retries left).',
+    );
+    expect(scripted.requests[2]!.toolResults[0]!.content).toBe(
+      'Error: Resource "smart-home" has no operation "find". Its operations: execute_commands, interpret_command, search_devices.\nThe tool was not run. Correct the call and send it again (2 retries left).',
+    );
+    expect(home.calls).toStrictEqual([{ tool: "search_devices", args: { query: "客厅 灯" } }]);
+    expect(econ.calls).toStrictEqual([]);
+  });
+});
