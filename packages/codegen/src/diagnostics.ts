@@ -53,6 +53,15 @@ export const CODES = {
     fix: "change the type so the target can express it, or leave the target out of `targets` in the config",
   },
   MCPG061: { title: "mcp-rule", fix: "correct the tool at the JSON pointer named in the message" },
+  MCPG080: {
+    title: "no-api-key",
+    fix: "set ANTHROPIC_API_KEY (or OPENAI_API_KEY with --provider openai); *_BASE_URL picks a compatible endpoint",
+  },
+  MCPG081: { title: "invalid-mcp-option", fix: "write --mcp name=<command or http(s) URL>" },
+  MCPG082: {
+    title: "no-local-tools",
+    fix: "run `npx mcp-gen build`, or reach a server without a manifest with --mcp name=<command or url>",
+  },
   MCPG090: {
     title: "server-did-not-start",
     fix: "check the command runs on its own (path, arguments, installed packages) or that the URL is right and the server is up",

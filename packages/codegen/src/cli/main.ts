@@ -1,5 +1,6 @@
 import { Command, Option } from "commander";
 import { registerBuild } from "./build-command.ts";
+import { registerChat } from "./chat-command.ts";
 import { registerDiff } from "./diff-command.ts";
 import { registerPull } from "./pull-command.ts";
 
@@ -14,6 +15,7 @@ export function createProgram(): Command {
   registerBuild(program);
   registerPull(program);
   registerDiff(program);
+  registerChat(program);
   return program;
 }
 

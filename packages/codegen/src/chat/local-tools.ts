@@ -1,0 +1,77 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { LocalToolsOptions, ServerManifest } from "@mcp-gen/runtime";
+import { loadConfig } from "../config/load.ts";
+import { readContract } from "../contract/read.ts";
+import { diagnostic, McpGenError } from "../diagnostics.ts";
+
+/** What a generated `server.ts` exports: a manifest, or a factory plus the tool classes it needs. */
+interface ServerModule {
+  manifest?: ServerManifest;
+  createManifest?: (instances: Record<string, unknown>) => ServerManifest;
+  classes?: Record<string, (new () => unknown) & { create?: () => unknown }>;
+}
+
+/**
+ * The in-process tools of `mcp-gen chat <server|contract>`: the generated manifest of a server of
+ * the config (or of the server a contract file names), with its generated provider definitions
+ * and `normalizeArguments` when they exist. Tool classes are built like `mcp-gen serve` builds
+ * them: the class's static `create()`, else `new` without arguments.
+ */
+export async function loadLocalTools(options: {
+  target: string;
+  configFile?: string;
+}): Promise<LocalToolsOptions> {
+  const config = await loadConfig(options.configFile ? { configFile: options.configFile } : {});
+  const server = options.target.endsWith(".json") ? readContract(options.target).server : options.target;
+  const dir = path.join(config.generatedDir, server);
+  const file = path.join(dir, "server.ts");
+  if (!existsSync(file)) {
+    const known = config.servers.some((s) => s.name === server);
+    throw new McpGenError(
+      diagnostic("MCPG082", `"${server}" has no generated server manifest to run in-process`, {
+        file: path.relative(process.cwd(), file).split(path.sep).join("/"),
+        fix: known
+          ? "run `npx mcp-gen build` first"
+          : `name a server of the config (${config.servers.map((s) => s.name).join(", ")}), or reach the server with --mcp ${server}=<command or url>`,
+      }),
+    );
+  }
+  const module = (await import(pathToFileURL(file).href)) as ServerModule;
+  const manifest = module.manifest ?? (await fromClasses(module, file));
+  const providersFile = path.join(dir, "providers", "index.ts");
+  const normalizeFile = path.join(dir, "normalize.ts");
+  const providers = existsSync(providersFile)
+    ? ((await import(pathToFileURL(providersFile).href)) as { providerTools: LocalToolsOptions["providers"] })
+        .providerTools
+    : undefined;
+  const normalize = existsSync(normalizeFile)
+    ? (
+        (await import(pathToFileURL(normalizeFile).href)) as {
+          normalizeArguments: LocalToolsOptions["normalize"];
+        }
+      ).normalizeArguments
+    : undefined;
+  return { manifest, ...(providers ? { providers } : {}), ...(normalize ? { normalize } : {}) };
+}
+
+async function fromClasses(module: ServerModule, file: string): Promise<ServerManifest> {
+  if (!module.createManifest || !module.classes)
+    throw new McpGenError(
+      diagnostic("MCPG082", "the file exports neither manifest nor createManifest", { file }),
+    );
+  const instances: Record<string, unknown> = {};
+  for (const [name, cls] of Object.entries(module.classes)) {
+    if (typeof cls.create === "function") instances[name] = await cls.create();
+    else if (cls.length === 0) instances[name] = new cls();
+    else
+      throw new McpGenError(
+        diagnostic("MCPG082", `tool class ${name} takes constructor arguments and has no static create()`, {
+          file,
+          fix: "give the class a static create() that builds an instance",
+        }),
+      );
+  }
+  return module.createManifest(instances);
+}

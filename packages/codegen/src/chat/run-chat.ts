@@ -1,0 +1,91 @@
+import { createInterface } from "node:readline/promises";
+import {
+  type AgentResult,
+  allowAll,
+  type CanUseTool,
+  createAgent,
+  formatEvent,
+  mcpTools,
+  type ToolSourceInput,
+} from "@mcp-gen/runtime";
+import { loadLocalTools } from "./local-tools.ts";
+import { parseMcpOption } from "./mcp-option.ts";
+import { type ChatProvider, chatModel } from "./model-option.ts";
+
+/** What `mcp-gen chat` was asked to do. */
+export interface ChatRequest {
+  target: string;
+  message: string;
+  configFile?: string;
+  provider?: ChatProvider;
+  model?: string;
+  maxSteps?: number;
+  yes?: boolean;
+  mcp?: string[];
+  router?: boolean;
+  timeoutMs?: number;
+  system?: string;
+}
+
+/**
+ * Runs one message through the agent with the target's tools in-process (and `--mcp` servers),
+ * printing every step as a trace on stderr and the answer on stdout. Exit code 1 when the run
+ * ended for another reason than the model's answer.
+ */
+export async function runChat(request: ChatRequest): Promise<number> {
+  const model = chatModel({
+    ...(request.provider ? { provider: request.provider } : {}),
+    ...(request.model ? { model: request.model } : {}),
+  });
+  const external = (request.mcp ?? []).map(parseMcpOption);
+  const local = await loadLocalTools({
+    target: request.target,
+    ...(request.configFile ? { configFile: request.configFile } : {}),
+  });
+  const tools: ToolSourceInput[] = [local, ...external.map(mcpTools)];
+  const agent = createAgent({
+    model,
+    tools,
+    canUseTool: request.yes ? allowAll : askOnTerminal,
+    ...(request.system ? { system: request.system } : {}),
+    ...(request.maxSteps !== undefined ? { maxSteps: request.maxSteps } : {}),
+    ...(request.router ? { router: true } : {}),
+    ...(request.timeoutMs !== undefined ? { timeoutMs: request.timeoutMs } : {}),
+  });
+  const err = (line: string) => process.stderr.write(`${line}\n`);
+  try {
+    err(`mcp-gen chat: ${model.provider} ${model.model}, ${(await agent.tools()).length} tools`);
+    let result: AgentResult | undefined;
+    for await (const event of agent.run(request.message)) {
+      const line = formatEvent(event);
+      if (line) err(line);
+      if (event.type === "final") result = event.result;
+    }
+    if (!result) return 1;
+    if (result.text) process.stdout.write(`${result.text}\n`);
+    if (result.stopReason === "end_turn") return 0;
+    err(`mcp-gen chat: stopped (${result.stopReason}) after ${result.steps} steps`);
+    return 1;
+  } finally {
+    await agent.close();
+  }
+}
+
+/** Asks on the terminal; without one (pipes, CI) destructive calls are refused. */
+const askOnTerminal: CanUseTool = async (name, args) => {
+  if (!process.stdin.isTTY) {
+    return {
+      behavior: "deny",
+      reason: "not confirmed: the user runs mcp-gen chat without --yes and no terminal to ask on",
+    };
+  }
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    const answer = await rl.question(`Allow ${name} ${JSON.stringify(args)}? [y/N] `);
+    return /^y(es)?$/i.test(answer.trim())
+      ? { behavior: "allow" }
+      : { behavior: "deny", reason: "the user declined" };
+  } finally {
+    rl.close();
+  }
+};
