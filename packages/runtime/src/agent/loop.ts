@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { type CallOutput, processCall, RetryBudget } from "./call.ts";
 import { EventChannel } from "./channel.ts";
 import type { AgentEvent, AgentResult, StopReason } from "./events.ts";
@@ -129,6 +130,8 @@ export async function* runLoop(
         signal,
         emit: channel.push,
       };
+      // Each concurrent call listens to the run's signal for a while; that is no leak.
+      setMaxListeners(10 + 4 * reply.toolCalls.length, signal);
       const outputs: CallOutput[] = yield* channel.drain(
         guard(signal, Promise.all(reply.toolCalls.map((c) => processCall(c, env)))),
       );
