@@ -23,9 +23,8 @@ type InputOf<V> = V extends { input: Validator<infer T> } ? T : never;
  * emits its schema and validator. The value `extract()` returns has that type.
  *
  * @example
- * // examples/structured-output/submit.ts
- * // /** Submit the distilled agent spec (call once, with the final result). *\/
- * // export function submit_distill_spec(spec: DistillAgentSpec): void {}
+ * // examples/structured-output/submit.ts, built by mcp-gen as the server "structured-output":
+ * //   export function submit_distill_spec({ name, purpose, workflow, confidence }: DistillAgentSpec) { … }
  * import * as distill from "../generated/structured-output/index.ts";
  * const spec = await agent.extract("Distill this agent …", submitTool(distill, "submit_distill_spec"));
  */

@@ -91,6 +91,29 @@ describe("argument slips", () => {
     expect(call?.type === "tool-call" && call.repairs).toStrictEqual(["code fence", "trailing comma"]);
   });
 
+  it("tolerates a trailing comma in tool input streamed by the Messages API", async () => {
+    scripted = await startScriptedModel({
+      script: [
+        { toolCalls: [{ name: "search_devices", arguments: '{"query": "客厅 灯", "limit": 1,}' }] },
+        { text: "ok" },
+      ],
+    });
+    const home = smartHome();
+    const agent = createAgent({
+      model: modelFor("anthropic", scripted),
+      tools: [home.manifest],
+      stream: true,
+    });
+    await collect(agent.run("灯"));
+    expect(home.calls).toStrictEqual([{ tool: "search_devices", args: { query: "客厅 灯", limit: 1 } }]);
+    // The conversation sent back carries the repaired input as an object, as the API requires.
+    expect(scripted.rejected).toStrictEqual([]);
+    expect(scripted.requests[1]!.body.messages[1].content[0].input).toStrictEqual({
+      query: "客厅 灯",
+      limit: 1,
+    });
+  });
+
   it("answers text that is not JSON with feedback, and runs nothing", async () => {
     scripted = await startScriptedModel({
       script: [{ toolCalls: [{ name: "search_devices", arguments: "query=客厅" }] }, { text: "sorry" }],

@@ -6,6 +6,7 @@ import type {
   RawMessageStreamEvent,
   Tool,
 } from "@anthropic-ai/sdk/resources/messages";
+import { parseToolArguments } from "../arguments.ts";
 import type { AgentMessage, ModelReply, ModelStop } from "../messages.ts";
 import type { ModelCallOptions, ModelProvider, ModelRequest } from "./model.ts";
 
@@ -91,18 +92,13 @@ export function toAnthropicMessages(messages: readonly AgentMessage[]): MessageP
   return out;
 }
 
-/** `tool_use.input` must be an object on the wire; text the model sent is parsed when it can be. */
+/** `tool_use.input` must be an object on the wire; text the model streamed is parsed (tolerantly) back. */
 function inputObject(args: unknown): Record<string, unknown> {
-  if (args !== null && typeof args === "object" && !Array.isArray(args))
-    return args as Record<string, unknown>;
-  if (typeof args === "string") {
-    try {
-      const parsed: unknown = JSON.parse(args);
-      if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed))
-        return parsed as Record<string, unknown>;
-    } catch {}
-  }
-  return {};
+  const parsed = parseToolArguments(args);
+  const value = parsed.ok ? parsed.value : undefined;
+  return value !== null && typeof value === "object" && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
 }
 
 const STOPS: Record<string, ModelStop> = {
