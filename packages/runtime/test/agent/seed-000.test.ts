@@ -51,6 +51,7 @@ describe.each([
     expect(result.text).toBe("已成功打开客厅吸顶灯");
     expect(result.stopReason).toBe("end_turn");
     expect(result.steps).toBe(3);
+    expect(result.usage).toStrictEqual({ inputTokens: 30, outputTokens: 15 });
     expect(home.calls).toStrictEqual([
       { tool: "search_devices", args: { query: "客厅 灯", limit: 5 } },
       {

@@ -49,7 +49,10 @@ export function openaiModel(options: OpenAiModelOptions): ModelProvider {
       };
       const requestOptions = call.signal ? { signal: call.signal } : {};
       if (!call.onText) return fromCompletion(await client.chat.completions.create(body, requestOptions));
-      const stream = await client.chat.completions.create({ ...body, stream: true }, requestOptions);
+      const stream = await client.chat.completions.create(
+        { ...body, stream: true, stream_options: { include_usage: true } },
+        requestOptions,
+      );
       const text: string[] = [];
       const calls: { id: string; name: string; arguments: string }[] = [];
       let finish: string | null = null;
