@@ -30,7 +30,10 @@ export function formatEvent(event: AgentEvent, options: TraceOptions = {}): stri
       return event.toolCalls.length > 0 && event.text ? `assistant: ${cut(event.text)}` : undefined;
     case "tool-call": {
       const repaired = event.repairs.length > 0 ? ` (repaired: ${event.repairs.join(", ")})` : "";
-      const target = event.tool && !event.tool.endsWith(`/${event.name}`) ? ` [${event.tool}]` : "";
+      // Router calls name their operation; plain and namespaced names already say it.
+      const plain =
+        !event.tool || event.tool.endsWith(`/${event.name}`) || event.tool.replace("/", "__") === event.name;
+      const target = plain ? "" : ` [${event.tool}]`;
       return `→ ${event.name}${target} ${cut(json(event.args))}${repaired}`;
     }
     case "validation-error": {
