@@ -1,12 +1,42 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { manifest as economics } from "../../../../generated/economics/server.ts";
 import { providerTools as smartHomeProviders } from "../../../../generated/smart-home/providers/index.ts";
-import { AgentError, createAgent, localTools, mcpTools, providerToolName } from "../../src/index.ts";
+import {
+  AgentError,
+  createAgent,
+  createServer,
+  localTools,
+  mcpTools,
+  providerToolName,
+  type ServerManifest,
+} from "../../src/index.ts";
 import { type ScriptedModel, startScriptedModel } from "../../src/testing/index.ts";
 import { collect, modelFor, recording, smartHome, testManifest, testTool } from "./support.ts";
+
+/** A manifest served statelessly over Streamable HTTP with the SDK's own server transport. */
+async function serveOverHttp(manifest: ServerManifest): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createHttpServer(async (req, res) => {
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    res.on("close", () => void transport.close());
+    await createServer(manifest).connect(transport);
+    await transport.handleRequest(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
 
 const MEMORY_SERVER = path.resolve(
   import.meta.dirname,
@@ -84,6 +114,30 @@ describe("aggregation (seed 002)", () => {
     expect(graph.entities).toStrictEqual([
       { name: "客厅吸顶灯", entityType: "device", observations: ["uuid-abc123"] },
     ]);
+  });
+
+  it("reaches an MCP server over Streamable HTTP", async () => {
+    const http = await serveOverHttp(economics);
+    cleanup.push(() => http.close());
+    scripted = await startScriptedModel({
+      script: [
+        {
+          toolCalls: [
+            { name: "economics__get_all_parameters", arguments: { category: "tax", format: "markdown" } },
+          ],
+        },
+        (r) => ({ text: r.toolResults[0]!.content.split("\n")[0]! }),
+      ],
+    });
+    const home = smartHome();
+    const agent = createAgent({
+      model: modelFor("openai", scripted),
+      tools: [home.manifest, mcpTools({ name: "economics", url: http.url })],
+    });
+    cleanup.push(() => agent.close());
+    const { result } = await collect(agent.run("税收参数?"));
+    expect(result.text).toBe("| name | category | type | default | range | description |");
+    expect(scripted.requests[0]!.tools).toContain("economics__analyze_question");
   });
 
   it("uses the generated provider definitions of a local manifest", async () => {
