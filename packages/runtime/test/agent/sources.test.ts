@@ -3,12 +3,15 @@ import { createServer as createHttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { manifest as economics } from "../../../../generated/economics/server.ts";
 import { providerTools as smartHomeProviders } from "../../../../generated/smart-home/providers/index.ts";
 import {
   AgentError,
+  connectInMemory,
   createAgent,
   createServer,
   localTools,
@@ -138,6 +141,52 @@ describe("aggregation (seed 002)", () => {
     const { result } = await collect(agent.run("税收参数?"));
     expect(result.text).toBe("| name | category | type | default | range | description |");
     expect(scripted.requests[0]!.tools).toContain("economics__analyze_question");
+  });
+
+  it("reads a draft-07 schema as pull does: definitions are followed for validation and for the model", async () => {
+    const received: unknown[] = [];
+    const server = new Server({ name: "tags", version: "1.0.0" }, { capabilities: { tools: {} } });
+    server.setRequestHandler(ListToolsRequestSchema, () => ({
+      tools: [
+        {
+          name: "tag",
+          inputSchema: {
+            $schema: "http://json-schema.org/draft-07/schema#",
+            type: "object",
+            definitions: { label: { type: "string", minLength: 1 } },
+            properties: { label: { $ref: "#/definitions/label" } },
+            required: ["label"],
+          },
+        },
+      ],
+    }));
+    server.setRequestHandler(CallToolRequestSchema, (request) => {
+      received.push(request.params.arguments);
+      return { content: [{ type: "text", text: "tagged" }] };
+    });
+    const connection = await connectInMemory(server);
+    cleanup.push(() => connection.close());
+    scripted = await startScriptedModel({
+      script: [
+        { toolCalls: [{ name: "tag", arguments: { label: "" } }] },
+        { toolCalls: [{ name: "tag", arguments: { label: "urgent" } }] },
+        { text: "done" },
+      ],
+    });
+    const agent = createAgent({
+      model: modelFor("anthropic", scripted),
+      tools: [mcpTools({ name: "tags", client: connection.client })],
+    });
+    await collect(agent.run("tag it"));
+    expect(received).toStrictEqual([{ label: "urgent" }]);
+    expect(scripted.requests[1]!.toolResults[0]!.content).toContain(
+      '- /label: expected a string of at least 1 character, received string ""',
+    );
+    expect(scripted.requests[0]!.body.tools[0].input_schema).toStrictEqual({
+      type: "object",
+      properties: { label: { type: "string", minLength: 1 } },
+      required: ["label"],
+    });
   });
 
   it("uses the generated provider definitions of a local manifest", async () => {

@@ -38,9 +38,8 @@ export interface CompiledValidator {
 const acceptAll: RawValidate = () => true;
 
 /**
- * Servers send schemas of other drafts (`$schema` draft-07 from zod-to-json-schema …); the
- * keywords they use mean the same under 2020-12, so the meta-schema reference and the root id
- * (which would clash between tools) are dropped before compiling.
+ * Schemas arrive normalised to 2020-12; a `$schema` left on them (2020-12 itself) and a root id
+ * (which would clash between tools of one compiler) are dropped before compiling.
  */
 function portable(schema: unknown): Record<string, unknown> {
   if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return { type: "object" };

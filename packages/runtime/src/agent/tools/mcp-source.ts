@@ -1,3 +1,4 @@
+import { type IngestIssue, normalizeSchema } from "@mcp-gen/codegen/providers";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { StdioServerParameters } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { type CallToolResult, ErrorCode, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
@@ -47,10 +48,10 @@ export function mcpTools(options: McpToolsOptions): ToolSource {
     async load() {
       const client = await connect();
       const listed = await listAll(client);
-      const definitions = listed.map((t) => t as unknown as ToolDefinition);
+      const warnings: string[] = [];
+      const definitions = listed.map((t) => normalized(options.name, t, warnings));
       const dialects = convertedDialects(options.name, definitions);
       const compile = createSchemaCompiler();
-      const warnings: string[] = [];
       const tools = definitions.map((definition): AgentTool => {
         const compiled = compile(definition.inputSchema, `arguments of tool "${definition.name}"`);
         if (compiled.warning) warnings.push(`${options.name}: ${compiled.warning}`);
@@ -74,6 +75,22 @@ export function mcpTools(options: McpToolsOptions): ToolSource {
       connection = undefined;
     },
   };
+}
+
+/**
+ * A listed tool with its input schema normalised to JSON Schema 2020-12 the way `mcp-gen pull`
+ * normalises it (draft-07/04 keywords, `definitions`, `nullable` …), so validation and provider
+ * conversion read what the server meant; what normalising reports becomes a warning.
+ */
+function normalized(source: string, tool: Tool, warnings: string[]): ToolDefinition {
+  const issues: IngestIssue[] = [];
+  const inputSchema = normalizeSchema(tool.inputSchema, {
+    mode: "emit",
+    issues,
+  }) as ToolDefinition["inputSchema"];
+  for (const issue of issues)
+    warnings.push(`${source}/${tool.name}: ${issue.message} (at /inputSchema${issue.pointer.from})`);
+  return { ...(tool as unknown as ToolDefinition), inputSchema };
 }
 
 async function listAll(client: Client): Promise<Tool[]> {
