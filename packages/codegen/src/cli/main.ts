@@ -2,6 +2,7 @@ import { Command, Option } from "commander";
 import { registerBuild } from "./build-command.ts";
 import { registerDiff } from "./diff-command.ts";
 import { registerPull } from "./pull-command.ts";
+import { registerServe } from "./serve-command.ts";
 
 /** The `mcp-gen` program: a thin shell over the library functions. */
 export function createProgram(): Command {
@@ -14,6 +15,7 @@ export function createProgram(): Command {
   registerBuild(program);
   registerPull(program);
   registerDiff(program);
+  registerServe(program);
   return program;
 }
 

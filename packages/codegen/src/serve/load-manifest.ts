@@ -1,0 +1,76 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerManifest } from "@mcp-gen/runtime";
+import { loadConfig } from "../config/load.ts";
+import { diagnostic, McpGenError } from "../diagnostics.ts";
+
+/** What a generated `server.ts` exports: a manifest, or a factory plus the tool classes it needs. */
+interface ServerModule {
+  manifest?: ServerManifest;
+  createManifest?: (instances: Record<string, unknown>) => ServerManifest;
+  classes?: Record<string, ToolClass>;
+}
+
+type ToolClass = (new () => unknown) & { create?: () => unknown };
+
+/**
+ * Loads the generated manifest of a server (`generated/<server>/server.ts`). Tool classes are
+ * instantiated by convention: the class's static `create()` (it may be async and read the
+ * environment, e.g. a database path), else `new Class()` when the constructor takes no
+ * arguments.
+ *
+ * @example
+ * const manifest = await loadServerManifest({ server: "smart-home" });
+ */
+export async function loadServerManifest(options: {
+  server: string;
+  configFile?: string;
+  cwd?: string;
+}): Promise<ServerManifest> {
+  const config = await loadConfig({
+    ...(options.configFile ? { configFile: options.configFile } : {}),
+    cwd: options.cwd ?? process.cwd(),
+  });
+  const file = path.join(config.generatedDir, options.server, "server.ts");
+  const where = { file: path.relative(config.root, file).split(path.sep).join("/") };
+  if (!existsSync(file)) {
+    const known =
+      config.servers.some((s) => s.name === options.server) ||
+      existsSync(path.join(config.schemasDir, `${options.server}.tools.json`));
+    if (!known) {
+      throw new McpGenError(
+        diagnostic("MCPG002", `unknown server "${options.server}"`, {
+          file: config.file,
+          fix: `name a server of the config (${config.servers.map((s) => s.name).join(", ") || "none"})`,
+        }),
+      );
+    }
+    throw new McpGenError(
+      diagnostic("MCPG070", `server "${options.server}" has no generated server manifest`, where),
+    );
+  }
+  const module = (await import(pathToFileURL(file).href)) as ServerModule;
+  if (module.manifest) return module.manifest;
+  if (!module.createManifest || !module.classes) {
+    throw new McpGenError(
+      diagnostic("MCPG070", "the file exports neither manifest nor createManifest", where),
+    );
+  }
+  const instances: Record<string, unknown> = {};
+  for (const [name, cls] of Object.entries(module.classes))
+    instances[name] = await instantiate(name, cls, where);
+  return module.createManifest(instances);
+}
+
+async function instantiate(name: string, cls: ToolClass, where: { file: string }): Promise<unknown> {
+  if (typeof cls.create === "function") return await cls.create();
+  if (cls.length === 0) return new cls();
+  throw new McpGenError(
+    diagnostic(
+      "MCPG071",
+      `tool class ${name} takes constructor arguments and has no static create(), so mcp-gen serve cannot build it`,
+      where,
+    ),
+  );
+}
