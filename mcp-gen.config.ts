@@ -7,5 +7,6 @@ export default defineConfig({
     "smart-home": { tools: ["examples/smart-home/tools.ts"] },
     economics: { tools: ["examples/economics/tools.ts"] },
     ledger: { tools: ["examples/ledger/tools.ts"] },
+    conformance: { tools: ["examples/conformance/tools.ts"] },
   },
 });
