@@ -4,7 +4,11 @@ import { createServer } from "node:http";
 import { createInterface } from "node:readline";
 
 const result = (id) =>
-  JSON.stringify({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text: "[]" }], structuredContent: { result: [] } } });
+  JSON.stringify({
+    jsonrpc: "2.0",
+    id,
+    result: { content: [{ type: "text", text: "[]" }], structuredContent: { result: [] } },
+  });
 
 if (process.argv[2] === "stdio") {
   createInterface({ input: process.stdin }).on("line", (line) => {

@@ -47,8 +47,11 @@ interface Figures {
 
 /** A closed loop of `inflight` callers for `seconds`, after a warm-up; latencies in ms. */
 async function measure(channel: Channel, inflight: number, seconds: number): Promise<Figures> {
-  const first = (await channel.call(call())) as { result?: { structuredContent?: unknown; isError?: boolean } };
-  if (!first.result?.structuredContent || first.result.isError) throw new Error(`bad reply ${JSON.stringify(first)}`);
+  const first = (await channel.call(call())) as {
+    result?: { structuredContent?: unknown; isError?: boolean };
+  };
+  if (!first.result?.structuredContent || first.result.isError)
+    throw new Error(`bad reply ${JSON.stringify(first)}`);
   const run = async (until: number, latencies?: number[]) => {
     let done = 0;
     await Promise.all(
@@ -105,8 +108,14 @@ const subjects: Record<string, Subject[]> = {
     { name: "bare JSON-RPC loop", open: () => stdioOpen(NODE, [BARE, "stdio"]) },
   ],
   "Streamable HTTP": [
-    { name: "mcp-gen --stateless", open: (n) => httpOpen([NODE, ...MCP_GEN, "--http", "--port", "0", "--stateless"], n) },
-    { name: "mcp-gen (sessions)", open: (n) => httpOpen([NODE, ...MCP_GEN, "--http", "--port", "0"], n, true) },
+    {
+      name: "mcp-gen --stateless",
+      open: (n) => httpOpen([NODE, ...MCP_GEN, "--http", "--port", "0", "--stateless"], n),
+    },
+    {
+      name: "mcp-gen (sessions)",
+      open: (n) => httpOpen([NODE, ...MCP_GEN, "--http", "--port", "0"], n, true),
+    },
     { name: "SDK stateless example", open: (n) => httpOpen([NODE, ...SDK, "http", "0"], n) },
     { name: "bare node:http", open: (n) => httpOpen([NODE, BARE, "http"], n) },
   ],
@@ -126,7 +135,10 @@ async function httpOpen([command, ...args]: string[], sockets: number, session =
     id = await new Promise<string>((resolve, reject) => {
       const req = request(
         url,
-        { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" } },
+        {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+        },
         (res) => {
           res.resume();
           resolve(String(res.headers["mcp-session-id"]));
@@ -172,7 +184,10 @@ for (const [transport, list] of Object.entries(subjects)) {
     for (let round = 0; round < ROUNDS; round++) {
       for (const subject of list) {
         const channel = await subject.open(inflight);
-        rounds.set(subject.name, [...(rounds.get(subject.name) ?? []), await measure(channel, inflight, SECONDS)]);
+        rounds.set(subject.name, [
+          ...(rounds.get(subject.name) ?? []),
+          await measure(channel, inflight, SECONDS),
+        ]);
         await channel.close();
       }
     }
@@ -195,7 +210,10 @@ const cold = await coldStart(
   arg("cold-runs", 10),
 );
 
-const lines = ["| transport | in flight | server | calls/s | p50 ms | p99 ms | × SDK |", "| --- | --- | --- | --- | --- | --- | --- |"];
+const lines = [
+  "| transport | in flight | server | calls/s | p50 ms | p99 ms | × SDK |",
+  "| --- | --- | --- | --- | --- | --- | --- |",
+];
 for (const r of results) {
   const sdk = results.find(
     (s) => s.transport === r.transport && s.inflight === r.inflight && s.subject.startsWith("SDK"),

@@ -43,7 +43,9 @@ if (mode === "stdio") {
   await createSdkServer().connect(new StdioServerTransport());
 } else if (mode === "http") {
   const { createMcpExpressApp } = await import("@modelcontextprotocol/sdk/server/express.js");
-  const { StreamableHTTPServerTransport } = await import("@modelcontextprotocol/sdk/server/streamableHttp.js");
+  const { StreamableHTTPServerTransport } = await import(
+    "@modelcontextprotocol/sdk/server/streamableHttp.js"
+  );
   const app = createMcpExpressApp();
   app.post("/mcp", async (req: any, res: any) => {
     const server = createSdkServer();

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { createServer } from "../create-server.ts";
@@ -48,6 +49,9 @@ export async function serveHttp(
     return handleSession(req, res, body);
   };
 
+  // Stateless servers are reused once their request is done (building one costs more than the call);
+  // a server that saw `initialize` holds that client's capabilities and is dropped instead.
+  const idle: Server[] = [];
   const handleStateless = async (req: IncomingMessage, res: ServerResponse, body: unknown) => {
     if (req.method !== "POST") {
       return refuse(res, {
@@ -58,9 +62,12 @@ export async function serveHttp(
       });
     }
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    const server = createServer(manifest, serverOptions);
+    const server = idle.pop() ?? createServer(manifest, serverOptions);
+    const reusable = !(Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body));
     res.once("close", () => {
-      void server.close();
+      void server.close().then(() => {
+        if (reusable && idle.length < 64) idle.push(server);
+      });
     });
     await server.connect(transport);
     await transport.handleRequest(req, res, body);
