@@ -1,4 +1,5 @@
 import { type Command, InvalidArgumentError } from "commander";
+import type { ServerModule } from "../serve/load-manifest.ts";
 import { withConfig } from "./main.ts";
 import { run } from "./report.ts";
 
@@ -17,9 +18,10 @@ interface ServeFlags {
 /**
  * `mcp-gen serve <server>`: serves the generated manifest of a server over stdio (what Claude
  * Desktop, Cursor and the MCP Inspector launch) or Streamable HTTP. Bearer auth reads the
- * token from `MCP_GEN_TOKEN`, so it never shows in process listings.
+ * token from `MCP_GEN_TOKEN`, so it never shows in process listings. `bundled` is the generated
+ * server module when the command runs from the fast-start cache (see `serve/cache.ts`).
  */
-export function registerServe(program: Command): void {
+export function registerServe(program: Command, bundled?: ServerModule): void {
   withConfig(program.command("serve"))
     .argument("<server>", "server name from the config")
     .description("serve a server's tools over stdio (default) or Streamable HTTP (--http)")
@@ -33,12 +35,13 @@ export function registerServe(program: Command): void {
     .option("--allowed-origin <origin...>", "accepted Origin headers (default: http(s):// + allowed hosts)")
     .action((server: string, flags: ServeFlags) =>
       run(async () => {
-        const { loadServerManifest } = await import("../serve/load-manifest.ts");
         const { serve } = await import("@mcp-gen/runtime");
-        const manifest = await loadServerManifest({
-          server,
-          ...(flags.config ? { configFile: flags.config } : {}),
-        });
+        const manifest = bundled
+          ? await (await import("../serve/load-manifest.ts")).manifestFromModule(
+              bundled,
+              `${server}/server.ts`,
+            )
+          : await loadAndCache(server, flags.config);
         const common = {
           ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),
           ...(flags.maskErrors ? { maskErrors: true } : {}),
@@ -68,6 +71,29 @@ export function registerServe(program: Command): void {
         return 0;
       }),
     );
+}
+
+/** Loads the manifest through the config, and caches a bundle of it for the next start. */
+async function loadAndCache(server: string, config: string | undefined) {
+  const { loadServerManifest } = await import("../serve/load-manifest.ts");
+  const { manifest, location } = await loadServerManifest({
+    server,
+    ...(config ? { configFile: config } : {}),
+  });
+  if (!process.env.MCP_GEN_NO_CACHE) {
+    const { writeServeCache } = await import("../serve/cache.ts");
+    // In the background: serving starts now; a failure only means the next start is not faster.
+    void writeServeCache({ argv: process.argv, location }).then(
+      () => report("mcp-gen: fast start cached\n"),
+      (error: Error) => report(`mcp-gen: fast start not cached: ${error.message}\n`),
+    );
+  }
+  return manifest;
+}
+
+/** Cache events go to stderr only with MCP_GEN_CACHE_REPORT set (tests wait for them). */
+function report(line: string): void {
+  if (process.env.MCP_GEN_CACHE_REPORT) process.stderr.write(line);
 }
 
 function whole(text: string): number {

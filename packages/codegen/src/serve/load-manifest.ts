@@ -6,13 +6,22 @@ import { loadConfig } from "../config/load.ts";
 import { diagnostic, McpGenError } from "../diagnostics.ts";
 
 /** What a generated `server.ts` exports: a manifest, or a factory plus the tool classes it needs. */
-interface ServerModule {
+export interface ServerModule {
   manifest?: ServerManifest;
   createManifest?: (instances: Record<string, unknown>) => ServerManifest;
   classes?: Record<string, ToolClass>;
 }
 
 type ToolClass = (new () => unknown) & { create?: () => unknown };
+
+/** Where a server's generated manifest is, and which config said so. */
+export interface ServerLocation {
+  /** `generated/<server>/server.ts`, absolute. */
+  file: string;
+  configFile: string;
+  /** The file relative to the config's folder, for messages. */
+  relative: string;
+}
 
 /**
  * Loads the generated manifest of a server (`generated/<server>/server.ts`). Tool classes are
@@ -21,19 +30,30 @@ type ToolClass = (new () => unknown) & { create?: () => unknown };
  * arguments.
  *
  * @example
- * const manifest = await loadServerManifest({ server: "smart-home" });
+ * const { manifest } = await loadServerManifest({ server: "smart-home" });
  */
 export async function loadServerManifest(options: {
   server: string;
   configFile?: string;
   cwd?: string;
-}): Promise<ServerManifest> {
+}): Promise<{ manifest: ServerManifest; location: ServerLocation }> {
+  const location = await locateServer(options);
+  const module = (await import(pathToFileURL(location.file).href)) as ServerModule;
+  return { manifest: await manifestFromModule(module, location.relative), location };
+}
+
+/** Finds the generated manifest of a server through the config; a clear error when there is none. */
+export async function locateServer(options: {
+  server: string;
+  configFile?: string;
+  cwd?: string;
+}): Promise<ServerLocation> {
   const config = await loadConfig({
     ...(options.configFile ? { configFile: options.configFile } : {}),
     cwd: options.cwd ?? process.cwd(),
   });
   const file = path.join(config.generatedDir, options.server, "server.ts");
-  const where = { file: path.relative(config.root, file).split(path.sep).join("/") };
+  const relative = path.relative(config.root, file).split(path.sep).join("/");
   if (!existsSync(file)) {
     const known =
       config.servers.some((s) => s.name === options.server) ||
@@ -47,11 +67,18 @@ export async function loadServerManifest(options: {
       );
     }
     throw new McpGenError(
-      diagnostic("MCPG070", `server "${options.server}" has no generated server manifest`, where),
+      diagnostic("MCPG070", `server "${options.server}" has no generated server manifest`, {
+        file: relative,
+      }),
     );
   }
-  const module = (await import(pathToFileURL(file).href)) as ServerModule;
+  return { file, configFile: config.file, relative };
+}
+
+/** The manifest of a loaded `server.ts`, building the instances of its tool classes. */
+export async function manifestFromModule(module: ServerModule, file: string): Promise<ServerManifest> {
   if (module.manifest) return module.manifest;
+  const where = { file };
   if (!module.createManifest || !module.classes) {
     throw new McpGenError(
       diagnostic("MCPG070", "the file exports neither manifest nor createManifest", where),
