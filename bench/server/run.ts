@@ -5,7 +5,7 @@
  *   node --import tsx/esm bench/server/run.ts [--seconds 3] [--rounds 3]
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { serve } from "@mcp-gen/runtime";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -43,10 +43,26 @@ interface Figures {
   rps: number;
   p50: number;
   p99: number;
+  /** CPU time the server process spent per call (user + system), in µs; on a busy machine the steadier figure. */
+  cpuPerCall?: number;
+}
+
+/** User + system CPU time of a process so far, in ms (Linux /proc; clock ticks of 10 ms). */
+function cpuMs(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A closed loop of `inflight` callers for `seconds`, after a warm-up; latencies in ms. */
-async function measure(channel: Channel, inflight: number, seconds: number): Promise<Figures> {
+async function measure(
+  channel: Channel & { pid?: number },
+  inflight: number,
+  seconds: number,
+): Promise<Figures> {
   const first = (await channel.call(call())) as {
     result?: { structuredContent?: unknown; isError?: boolean };
   };
@@ -68,15 +84,20 @@ async function measure(channel: Channel, inflight: number, seconds: number): Pro
   };
   await run(performance.now() + 500);
   const latencies: number[] = [];
+  const cpuBefore = channel.pid ? cpuMs(channel.pid) : undefined;
   const start = performance.now();
   const done = await run(start + seconds * 1000, latencies);
   const elapsed = (performance.now() - start) / 1000;
+  const cpuAfter = channel.pid ? cpuMs(channel.pid) : undefined;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-  return { rps: done / elapsed, p50: at(0.5), p99: at(0.99) };
+  const figures: Figures = { rps: done / elapsed, p50: at(0.5), p99: at(0.99) };
+  if (cpuBefore !== undefined && cpuAfter !== undefined)
+    figures.cpuPerCall = ((cpuAfter - cpuBefore) * 1000) / done;
+  return figures;
 }
 
-type Subject = { name: string; open(inflight: number): Promise<Channel> };
+type Subject = { name: string; open(inflight: number): Promise<Channel & { pid?: number }> };
 
 const subjects: Record<string, Subject[]> = {
   "in-memory": [
@@ -121,13 +142,17 @@ const subjects: Record<string, Subject[]> = {
   ],
 };
 
-async function stdioOpen(command: string, args: string[]): Promise<Channel> {
+async function stdioOpen(command: string, args: string[]): Promise<Channel & { pid?: number }> {
   const channel = stdioChannel(command, args);
   await channel.call({ ...INIT, id: 0 });
-  return channel;
+  return { call: channel.call, close: channel.close, pid: channel.child.pid! };
 }
 
-async function httpOpen([command, ...args]: string[], sockets: number, session = false): Promise<Channel> {
+async function httpOpen(
+  [command, ...args]: string[],
+  sockets: number,
+  session = false,
+): Promise<Channel & { pid?: number }> {
   const { url, child } = await startHttp(command!, args);
   let id: string | undefined;
   if (session) {
@@ -151,6 +176,7 @@ async function httpOpen([command, ...args]: string[], sockets: number, session =
   const channel = httpChannel(url, sockets, id);
   return {
     call: channel.call,
+    pid: child.pid!,
     close: async () => {
       await channel.close();
       child.kill();
@@ -160,13 +186,21 @@ async function httpOpen([command, ...args]: string[], sockets: number, session =
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-/** Spawn → `initialize` answered, in ms; runs alternate between the commands. */
-async function coldStart(commands: Record<string, string[]>, runs: number): Promise<Record<string, number>> {
+/** Spawn → `initialize` answered, in ms (median); runs alternate between the commands. */
+async function coldStart(
+  commands: Record<string, { argv: string[]; env?: Record<string, string> }>,
+  runs: number,
+): Promise<Record<string, number>> {
   const times: Record<string, number[]> = Object.fromEntries(Object.keys(commands).map((k) => [k, []]));
   for (let i = 0; i < runs; i++) {
-    for (const [name, [command, ...args]] of Object.entries(commands)) {
+    for (const [name, { argv, env }] of Object.entries(commands)) {
+      const [command, ...args] = argv;
       const t0 = performance.now();
-      const child = spawn(command!, args, { stdio: ["pipe", "pipe", "ignore"], cwd: ROOT });
+      const child = spawn(command!, args, {
+        stdio: ["pipe", "pipe", "ignore"],
+        cwd: ROOT,
+        env: { ...process.env, ...env },
+      });
       child.stdin!.write(`${JSON.stringify({ ...INIT, id: 1 })}\n`);
       await new Promise((resolve) => child.stdout!.once("data", resolve));
       times[name]!.push(performance.now() - t0);
@@ -177,8 +211,27 @@ async function coldStart(commands: Record<string, string[]>, runs: number): Prom
   return Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
 }
 
+/** Runs `mcp-gen serve smart-home` once until its fast-start bundle is cached. */
+async function primeCache(): Promise<void> {
+  const child = spawn(NODE, MCP_GEN, {
+    stdio: ["pipe", "ignore", "pipe"],
+    env: { ...process.env, MCP_GEN_CACHE_REPORT: "1" },
+  });
+  await new Promise<void>((resolve, reject) => {
+    let err = "";
+    child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
+      err += chunk;
+      if (/fast start (cached|from cache)/.test(err)) resolve();
+      if (/not cached/.test(err)) reject(new Error(err));
+    });
+  });
+  child.kill();
+}
+
 const results: { transport: string; inflight: number; subject: string; figures: Figures }[] = [];
+const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : undefined;
 for (const [transport, list] of Object.entries(subjects)) {
+  if (only && !transport.toLowerCase().includes(only.toLowerCase())) continue;
   for (const inflight of [1, 32]) {
     const rounds = new Map<string, Figures[]>();
     for (let round = 0; round < ROUNDS; round++) {
@@ -196,30 +249,35 @@ for (const [transport, list] of Object.entries(subjects)) {
       const figures = all.find((f) => f.rps === median(all.map((x) => x.rps)))!;
       results.push({ transport, inflight, subject: subject.name, figures });
       process.stderr.write(
-        `${transport} ×${inflight} ${subject.name}: ${figures.rps.toFixed(0)}/s p50 ${figures.p50.toFixed(2)} p99 ${figures.p99.toFixed(2)} ms\n`,
+        `${transport} ×${inflight} ${subject.name}: ${figures.rps.toFixed(0)}/s p50 ${figures.p50.toFixed(2)} p99 ${figures.p99.toFixed(2)} ms, ${figures.cpuPerCall?.toFixed(0) ?? "–"} µs CPU/call\n`,
       );
     }
   }
 }
+await primeCache();
 const cold = await coldStart(
   {
-    "mcp-gen serve": [NODE, ...MCP_GEN],
-    "SDK McpServer (compiled JS)": [NODE, path.join(import.meta.dirname, "sdk-cold.mjs")],
-    "bare node": [NODE, "-e", "process.stdin.once('data',()=>process.stdout.write('{}\\n'))"],
+    "mcp-gen serve (cached fast start)": { argv: [NODE, ...MCP_GEN] },
+    "mcp-gen serve (first start: TypeScript loader)": {
+      argv: [NODE, ...MCP_GEN],
+      env: { MCP_GEN_NO_CACHE: "1" },
+    },
+    "SDK McpServer (compiled JS)": { argv: [NODE, path.join(import.meta.dirname, "sdk-cold.mjs")] },
+    "bare node": { argv: [NODE, "-e", "process.stdin.once('data',()=>process.stdout.write('{}\\n'))"] },
   },
   arg("cold-runs", 10),
 );
 
 const lines = [
-  "| transport | in flight | server | calls/s | p50 ms | p99 ms | × SDK |",
-  "| --- | --- | --- | --- | --- | --- | --- |",
+  "| transport | in flight | server | calls/s | p50 ms | p99 ms | × SDK calls/s | server CPU µs/call | SDK CPU ÷ this |",
+  "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
 ];
 for (const r of results) {
   const sdk = results.find(
     (s) => s.transport === r.transport && s.inflight === r.inflight && s.subject.startsWith("SDK"),
   )!;
   lines.push(
-    `| ${r.transport} | ${r.inflight} | ${r.subject} | ${r.figures.rps.toFixed(0)} | ${r.figures.p50.toFixed(2)} | ${r.figures.p99.toFixed(2)} | ${(r.figures.rps / sdk.figures.rps).toFixed(2)} |`,
+    `| ${r.transport} | ${r.inflight} | ${r.subject} | ${r.figures.rps.toFixed(0)} | ${r.figures.p50.toFixed(2)} | ${r.figures.p99.toFixed(2)} | ${(r.figures.rps / sdk.figures.rps).toFixed(2)} | ${r.figures.cpuPerCall?.toFixed(0) ?? "–"} | ${r.figures.cpuPerCall && sdk.figures.cpuPerCall ? (sdk.figures.cpuPerCall / r.figures.cpuPerCall).toFixed(2) : "–"} |`,
   );
 }
 lines.push("", "| cold start (spawn → initialize answered) | median ms |", "| --- | --- |");
