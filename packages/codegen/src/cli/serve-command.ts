@@ -35,7 +35,7 @@ export function registerServe(program: Command, bundled?: ServerModule): void {
     .option("--allowed-origin <origin...>", "accepted Origin headers (default: http(s):// + allowed hosts)")
     .action((server: string, flags: ServeFlags) =>
       run(async () => {
-        const { serve } = await import("@mcp-gen/runtime");
+        const { serve } = await import("@mcp-gen/runtime/server");
         const manifest = bundled
           ? await (await import("../serve/load-manifest.ts")).manifestFromModule(
               bundled,

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { ServerManifest } from "@mcp-gen/runtime";
+import type { ServerManifest } from "@mcp-gen/runtime/server";
 import { loadConfig } from "../config/load.ts";
 import { diagnostic, McpGenError } from "../diagnostics.ts";
 
