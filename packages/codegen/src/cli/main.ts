@@ -1,4 +1,4 @@
-import { Command, Option } from "commander";
+import { Command } from "commander";
 import { registerBuild } from "./build-command.ts";
 import { registerDiff } from "./diff-command.ts";
 import { registerPull } from "./pull-command.ts";
@@ -19,12 +19,7 @@ export function createProgram(): Command {
   return program;
 }
 
-/** Adds the `--config` option every command takes. */
-export function withConfig(command: Command): Command {
-  return command.addOption(
-    new Option("-c, --config <file>", "config file (default: nearest mcp-gen.config.* upwards)"),
-  );
-}
+export { withConfig } from "./options.ts";
 
 export async function main(argv: string[]): Promise<void> {
   await createProgram().parseAsync(argv);

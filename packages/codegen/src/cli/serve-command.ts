@@ -1,6 +1,6 @@
 import { type Command, InvalidArgumentError } from "commander";
 import type { ServerModule } from "../serve/load-manifest.ts";
-import { withConfig } from "./main.ts";
+import { withConfig } from "./options.ts";
 import { run } from "./report.ts";
 
 interface ServeFlags {
