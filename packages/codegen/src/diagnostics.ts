@@ -53,6 +53,14 @@ export const CODES = {
     fix: "change the type so the target can express it, or leave the target out of `targets` in the config",
   },
   MCPG061: { title: "mcp-rule", fix: "correct the tool at the JSON pointer named in the message" },
+  MCPG070: {
+    title: "no-server-manifest",
+    fix: "run `npx mcp-gen build`; only servers built from TypeScript tool modules can be served",
+  },
+  MCPG071: {
+    title: "tool-class-not-constructible",
+    fix: "give the class a static create() that builds an instance, or serve createManifest({...}) from code",
+  },
   MCPG080: {
     title: "no-api-key",
     fix: "set ANTHROPIC_API_KEY (or OPENAI_API_KEY with --provider openai); *_BASE_URL picks a compatible endpoint",

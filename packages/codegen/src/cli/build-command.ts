@@ -1,10 +1,6 @@
 import type { Command } from "commander";
-import { type BuildResult, build, generate } from "../build.ts";
-import { loadConfig } from "../config/load.ts";
+import type { BuildResult } from "../build.ts";
 import { CODES } from "../diagnostics.ts";
-import { changesAgainstCommitted, formatChanges } from "../diff/report.ts";
-import { providerSummary } from "../emit/providers/report.ts";
-import { dumpIr } from "../ir/dump.ts";
 import { withConfig } from "./main.ts";
 import { printDiagnostics, run } from "./report.ts";
 
@@ -24,7 +20,13 @@ export function registerBuild(program: Command): void {
     .action((flags: BuildFlags) => run(() => (flags.dumpIr ? dump(flags) : buildOrCheck(flags))));
 }
 
+// The build is loaded on use: ts-morph takes a second to import, and `mcp-gen serve` must start fast.
 async function dump(flags: BuildFlags): Promise<number> {
+  const [{ generate }, { loadConfig }, { dumpIr }] = await Promise.all([
+    import("../build.ts"),
+    import("../config/load.ts"),
+    import("../ir/dump.ts"),
+  ]);
   const config = await loadConfig(flags.config ? { configFile: flags.config } : {});
   const result = await generate(config, flags.server);
   printDiagnostics(result.warnings);
@@ -33,16 +35,27 @@ async function dump(flags: BuildFlags): Promise<number> {
 }
 
 async function buildOrCheck(flags: BuildFlags): Promise<number> {
+  const [{ build }, { changesAgainstCommitted, formatChanges }, { providerSummary }] = await Promise.all([
+    import("../build.ts"),
+    import("../diff/report.ts"),
+    import("../emit/providers/report.ts"),
+  ]);
   const result = await build({
     ...(flags.config ? { configFile: flags.config } : {}),
     ...(flags.server ? { servers: flags.server } : {}),
     check: flags.check ?? false,
   });
   printDiagnostics(result.warnings);
-  return flags.check ? reportCheck(result) : reportBuild(result);
+  return flags.check
+    ? reportCheck(result, changesAgainstCommitted, formatChanges)
+    : reportBuild(result, providerSummary(result.outputs.files));
 }
 
-function reportCheck(result: BuildResult): number {
+function reportCheck(
+  result: BuildResult,
+  changesAgainstCommitted: typeof import("../diff/report.ts").changesAgainstCommitted,
+  formatChanges: typeof import("../diff/report.ts").formatChanges,
+): number {
   const tools = result.contracts.reduce((n, c) => n + c.contract.tools.length, 0);
   if (result.stale.length === 0) {
     process.stdout.write(
@@ -64,12 +77,12 @@ function reportCheck(result: BuildResult): number {
   return 1;
 }
 
-function reportBuild(result: BuildResult): number {
+function reportBuild(result: BuildResult, providers: string[]): number {
   for (const c of result.contracts) {
     const from = c.source === "typescript" ? "from TypeScript" : "from contract";
     process.stdout.write(`✓ ${c.contract.server}: ${plural(c.contract.tools.length, "tool")} (${from})\n`);
   }
-  for (const line of providerSummary(result.outputs.files)) process.stdout.write(`  ${line}\n`);
+  for (const line of providers) process.stdout.write(`  ${line}\n`);
   process.stdout.write(
     result.changed.length === 0
       ? "mcp-gen: up to date, nothing written\n"

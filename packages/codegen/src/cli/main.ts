@@ -1,8 +1,9 @@
-import { Command, Option } from "commander";
+import { Command } from "commander";
 import { registerBuild } from "./build-command.ts";
 import { registerChat } from "./chat-command.ts";
 import { registerDiff } from "./diff-command.ts";
 import { registerPull } from "./pull-command.ts";
+import { registerServe } from "./serve-command.ts";
 
 /** The `mcp-gen` program: a thin shell over the library functions. */
 export function createProgram(): Command {
@@ -15,16 +16,12 @@ export function createProgram(): Command {
   registerBuild(program);
   registerPull(program);
   registerDiff(program);
+  registerServe(program);
   registerChat(program);
   return program;
 }
 
-/** Adds the `--config` option every command takes. */
-export function withConfig(command: Command): Command {
-  return command.addOption(
-    new Option("-c, --config <file>", "config file (default: nearest mcp-gen.config.* upwards)"),
-  );
-}
+export { withConfig } from "./options.ts";
 
 export async function main(argv: string[]): Promise<void> {
   await createProgram().parseAsync(argv);

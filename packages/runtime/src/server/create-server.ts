@@ -1,10 +1,8 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  SetLevelRequestSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { ErrorCode, SetLevelRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv-provider.js";
+import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import { LOG_LEVELS, type LogLevel } from "../context.ts";
 import { type CallEnvironment, callTool } from "./call-tool.ts";
 import type { ManifestTool, ServerManifest } from "./manifest.ts";
@@ -30,23 +28,39 @@ export function createServer(manifest: ServerManifest, options: ServerOptions = 
     { name: manifest.server, version: options.version ?? manifest.version ?? "0.0.0" },
     {
       capabilities: { tools: {}, logging: {} },
+      jsonSchemaValidator: sharedSchemaValidator,
       ...(options.instructions !== undefined ? { instructions: options.instructions } : {}),
     },
   );
   server.onerror = (error) => report({ kind: "protocol", error });
 
-  // Until the client sets a level, every message is sent.
-  let minimum = 0;
-  const allows = (level: LogLevel) => LOG_LEVELS.indexOf(level) >= minimum;
+  // Per connection (a server can be reconnected): until the client sets a level, every message is sent.
+  const minimum = new WeakMap<Transport, number>();
+  const allows = (level: LogLevel) =>
+    LOG_LEVELS.indexOf(level) >= (server.transport ? (minimum.get(server.transport) ?? 0) : 0);
   server.setRequestHandler(SetLevelRequestSchema, (request) => {
-    minimum = LOG_LEVELS.indexOf(request.params.level);
+    if (server.transport) minimum.set(server.transport, LOG_LEVELS.indexOf(request.params.level));
     return {};
   });
 
-  server.setRequestHandler(ListToolsRequestSchema, () => listed);
-
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
-    const name = request.params.name;
+  // tools/list and tools/call are answered by the fallback handler, which the SDK calls with the
+  // request as its transport parsed it: registered handlers would parse every call twice more with
+  // zod (and its result once), work the generated validators already do.
+  server.fallbackRequestHandler = async (request, extra) => {
+    if (request.method === "tools/list") return listed;
+    if (request.method !== "tools/call") throw protocolError(ErrorCode.MethodNotFound, "Method not found");
+    const params = request.params as { name?: unknown; arguments?: unknown } | undefined;
+    const name = params?.name;
+    const args = params?.arguments;
+    if (
+      typeof name !== "string" ||
+      (args !== undefined && (args === null || typeof args !== "object" || Array.isArray(args)))
+    ) {
+      throw protocolError(
+        ErrorCode.InvalidParams,
+        "Invalid params: tools/call takes a string name and an arguments object",
+      );
+    }
     const tool = tools.get(name);
     if (!tool) throw protocolError(ErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(name)}`);
     const env: CallEnvironment = {
@@ -57,8 +71,8 @@ export function createServer(manifest: ServerManifest, options: ServerOptions = 
       context: (signal) => createToolContext({ server, toolName: name, extra, signal, allows }),
       report,
     };
-    return callTool(tool, request.params.arguments, env);
-  });
+    return callTool(tool, args, env);
+  };
   return server;
 }
 
@@ -74,3 +88,15 @@ function timeoutOf(tool: string, options: ServerOptions): number | undefined {
 function protocolError(code: number, message: string): Error {
   return Object.assign(new Error(message), { code });
 }
+
+/**
+ * The SDK builds an Ajv instance for every `Server` (to check elicitation replies): one shared,
+ * created on first use, keeps start-up and per-request servers (stateless HTTP) cheap.
+ */
+let ajvValidator: AjvJsonSchemaValidator | undefined;
+const sharedSchemaValidator: jsonSchemaValidator = {
+  getValidator(schema) {
+    ajvValidator ??= new AjvJsonSchemaValidator();
+    return ajvValidator.getValidator(schema);
+  },
+};

@@ -1,5 +1,6 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { createServer } from "./create-server.ts";
+import type { HttpOptions } from "./http/options.ts";
 import type { ServerManifest } from "./manifest.ts";
 import type { ServerOptions } from "./options.ts";
 
@@ -7,10 +8,17 @@ import type { ServerOptions } from "./options.ts";
 export type ServeOptions = ServerOptions &
   (
     | {
-        /** stdio (default): the way Claude Desktop, Cursor and the MCP Inspector launch servers. */ transport?: "stdio";
+        /** stdio (default): the way Claude Desktop, Cursor and the MCP Inspector launch servers. */
+        transport?: "stdio";
       }
     | {
-        /** Any SDK transport, e.g. one side of `InMemoryTransport.createLinkedPair()`. */ transport: Transport;
+        /** Streamable HTTP on `http.host`:`http.port` (default 127.0.0.1:3000), endpoint `http.path` (`/mcp`). */
+        transport: "http";
+        http?: HttpOptions;
+      }
+    | {
+        /** Any SDK transport, e.g. one side of `InMemoryTransport.createLinkedPair()`. */
+        transport: Transport;
       }
   );
 
@@ -32,9 +40,14 @@ export interface RunningServer {
  * import { serve } from "@mcp-gen/runtime";
  * import { manifest } from "./generated/smart-home/server.ts";
  * await serve(manifest);                                                   // stdio
+ * await serve(manifest, { transport: "http", http: { port: 3000 } });     // http://127.0.0.1:3000/mcp
  */
 export async function serve(manifest: ServerManifest, options: ServeOptions = {}): Promise<RunningServer> {
   const transport = options.transport ?? "stdio";
+  if (transport === "http") {
+    const { serveHttp } = await import("./http/serve-http.ts");
+    return serveHttp(manifest, options, "http" in options ? (options.http ?? {}) : {});
+  }
   if (transport === "stdio") {
     const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
     const running = await connect(manifest, options, new StdioServerTransport());

@@ -1,7 +1,7 @@
 import { type ServerEvent, type ServerOptions, serve } from "@mcp-gen/runtime";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolResultSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Counter, executions, resetProbe } from "./fixtures/probe/tools.ts";
 import { type BuiltProbe, buildProbe } from "./support/probe.ts";
@@ -152,11 +152,19 @@ describe("invalid calls", () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
-  it("lets a top-level __proto__ key change nothing (the SDK drops it)", async () => {
+  it("rejects a top-level __proto__ key too", async () => {
     const client = await connect();
     const args = JSON.parse('{"title":"t","body":"b","__proto__":{"tags":["x"]}}');
-    await client.callTool({ name: "create_note", arguments: args });
-    expect(executions).toStrictEqual([{ tool: "create_note", args: [{ title: "t", body: "b", tags: [] }] }]);
+    expect(await client.callTool({ name: "create_note", arguments: args })).toStrictEqual({
+      content: [
+        {
+          type: "text",
+          text: 'Invalid arguments of tool "create_note": 1 problem\n- /__proto__: expected no __proto__ key, received object {"tags":["x"]}',
+        },
+      ],
+      isError: true,
+    });
+    expect(executions).toStrictEqual([]);
   });
 
   it("answers an unknown tool with JSON-RPC error -32602", async () => {
@@ -165,6 +173,24 @@ describe("invalid calls", () => {
     expect(error).toBeInstanceOf(McpError);
     expect((error as McpError).code).toBe(-32602);
     expect((error as McpError).message).toBe('MCP error -32602: Unknown tool: "nope"');
+    expect(executions).toStrictEqual([]);
+  });
+
+  it("answers malformed tools/call params with -32602", async () => {
+    const client = await connect();
+    for (const params of [
+      { name: 5 },
+      { name: "add", arguments: [1, 2] },
+      { name: "add", arguments: null },
+    ]) {
+      const error = await client
+        .request({ method: "tools/call", params } as never, CallToolResultSchema)
+        .catch((e: unknown) => e);
+      expect([(error as McpError).code, (error as McpError).message]).toStrictEqual([
+        -32602,
+        "MCP error -32602: Invalid params: tools/call takes a string name and an arguments object",
+      ]);
+    }
     expect(executions).toStrictEqual([]);
   });
 

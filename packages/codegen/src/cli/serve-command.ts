@@ -1,0 +1,104 @@
+import { type Command, InvalidArgumentError } from "commander";
+import type { ServerModule } from "../serve/load-manifest.ts";
+import { withConfig } from "./options.ts";
+import { run } from "./report.ts";
+
+interface ServeFlags {
+  config?: string;
+  http?: boolean;
+  port: number;
+  host: string;
+  stateless?: boolean;
+  timeout?: number;
+  maskErrors?: boolean;
+  allowedHost?: string[];
+  allowedOrigin?: string[];
+}
+
+/**
+ * `mcp-gen serve <server>`: serves the generated manifest of a server over stdio (what Claude
+ * Desktop, Cursor and the MCP Inspector launch) or Streamable HTTP. Bearer auth reads the
+ * token from `MCP_GEN_TOKEN`, so it never shows in process listings. `bundled` is the generated
+ * server module when the command runs from the fast-start cache (see `serve/cache.ts`).
+ */
+export function registerServe(program: Command, bundled?: ServerModule): void {
+  withConfig(program.command("serve"))
+    .argument("<server>", "server name from the config")
+    .description("serve a server's tools over stdio (default) or Streamable HTTP (--http)")
+    .option("--http", "serve Streamable HTTP at http://<host>:<port>/mcp instead of stdio")
+    .option("-p, --port <port>", "HTTP port (0: any free port)", whole, 3000)
+    .option("--host <host>", "HTTP interface to bind", "127.0.0.1")
+    .option("--stateless", "HTTP without sessions, for replicas behind a load balancer")
+    .option("--timeout <ms>", "time limit of every tool call, in milliseconds", whole)
+    .option("--mask-errors", "send a generic message instead of the text of unexpected errors")
+    .option("--allowed-host <host...>", "accepted Host headers (default on loopback: localhost:<port> …)")
+    .option("--allowed-origin <origin...>", "accepted Origin headers (default: http(s):// + allowed hosts)")
+    .action((server: string, flags: ServeFlags) =>
+      run(async () => {
+        const { serve } = await import("@mcp-gen/runtime/server");
+        const manifest = bundled
+          ? await (await import("../serve/load-manifest.ts")).manifestFromModule(
+              bundled,
+              `${server}/server.ts`,
+            )
+          : await loadAndCache(server, flags.config);
+        const common = {
+          ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),
+          ...(flags.maskErrors ? { maskErrors: true } : {}),
+        };
+        const token = process.env.MCP_GEN_TOKEN || undefined;
+        const running = flags.http
+          ? await serve(manifest, {
+              ...common,
+              transport: "http",
+              http: {
+                port: flags.port,
+                host: flags.host,
+                stateless: flags.stateless ?? false,
+                ...(flags.allowedHost ? { allowedHosts: flags.allowedHost } : {}),
+                ...(flags.allowedOrigin ? { allowedOrigins: flags.allowedOrigin } : {}),
+                ...(token ? { token } : {}),
+              },
+            })
+          : await serve(manifest, common);
+        const where = running.url ?? "stdio";
+        process.stderr.write(
+          `mcp-gen: serving ${manifest.server} (${manifest.tools.length} tools) on ${where}\n`,
+        );
+        const stop = () => void running.close();
+        process.once("SIGINT", stop).once("SIGTERM", stop);
+        await running.closed;
+        return 0;
+      }),
+    );
+}
+
+/** Loads the manifest through the config, and caches a bundle of it for the next start. */
+async function loadAndCache(server: string, config: string | undefined) {
+  const { loadServerManifest } = await import("../serve/load-manifest.ts");
+  const { manifest, location } = await loadServerManifest({
+    server,
+    ...(config ? { configFile: config } : {}),
+  });
+  if (!process.env.MCP_GEN_NO_CACHE) {
+    const { writeServeCache } = await import("../serve/cache.ts");
+    // In the background: serving starts now; a failure only means the next start is not faster.
+    void writeServeCache({ argv: process.argv, location }).then(
+      () => report("mcp-gen: fast start cached\n"),
+      (error: Error) => report(`mcp-gen: fast start not cached: ${error.message}\n`),
+    );
+  }
+  return manifest;
+}
+
+/** Cache events go to stderr only with MCP_GEN_CACHE_REPORT set (tests wait for them). */
+function report(line: string): void {
+  if (process.env.MCP_GEN_CACHE_REPORT) process.stderr.write(line);
+}
+
+function whole(text: string): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value))
+    throw new InvalidArgumentError("not a whole number");
+  return value;
+}

@@ -1,0 +1,113 @@
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Plugin } from "esbuild";
+import { serveCacheDir } from "../../bin/serve-cache.js";
+import type { ServerLocation } from "./load-manifest.ts";
+
+const ENTRY = path.join(import.meta.dirname, "entry.ts");
+/** Name of the bundle's virtual entry module. */
+const STDIN = "mcp-gen-serve.ts";
+
+/**
+ * Bundles what `mcp-gen serve` ran (the CLI's serve command, the generated server and the tool
+ * modules it imports, the runtime) into plain JavaScript for the next start of the same command
+ * line: `bin/serve-cache.js` runs it without a TypeScript loader while none of its sources
+ * changed. Packages from node_modules stay external (imported from where they are installed);
+ * `import.meta.url` of each bundled source keeps its original value.
+ */
+export async function writeServeCache(options: { argv: string[]; location: ServerLocation }): Promise<void> {
+  const esbuild = await import("esbuild");
+  const dir = serveCacheDir(options.argv);
+  const tmp = `${dir}.tmp-${process.pid}`;
+  try {
+    const result = await esbuild.build({
+      stdin: {
+        contents: [
+          `import * as server from ${JSON.stringify(options.location.file)};`,
+          `import { serveBundled } from ${JSON.stringify(ENTRY)};`,
+          "export default (argv) => serveBundled(argv, server);",
+        ].join("\n"),
+        resolveDir: path.dirname(options.location.file),
+        sourcefile: STDIN,
+        loader: "ts",
+      },
+      bundle: true,
+      splitting: true,
+      format: "esm",
+      platform: "node",
+      target: "node20",
+      outdir: tmp,
+      outExtension: { ".js": ".mjs" },
+      entryNames: "entry",
+      metafile: true,
+      logLevel: "silent",
+      plugins: [installedPackagesExternal(), keepImportMeta()],
+    });
+    const inputs = [
+      options.location.configFile,
+      ...Object.keys(result.metafile.inputs)
+        .map((input) => path.resolve(input))
+        .filter((input) => input !== path.join(path.dirname(options.location.file), STDIN)),
+    ].map((file) => {
+      const stat = statSync(file);
+      return { path: file, mtimeMs: stat.mtimeMs, size: stat.size };
+    });
+    writeFileSync(path.join(tmp, "meta.json"), JSON.stringify({ entry: "entry.mjs", inputs }));
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(path.dirname(dir), { recursive: true });
+    renameSync(tmp, dir);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+    await esbuild.stop();
+  }
+}
+
+/** Bare imports that resolve into node_modules (and are not TypeScript) are left to Node, by absolute URL. */
+function installedPackagesExternal(): Plugin {
+  return {
+    name: "installed-packages-external",
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, async (args) => {
+        if (args.pluginData === "resolving" || args.path.startsWith("node:")) return undefined;
+        const resolved = await build.resolve(args.path, {
+          kind: args.kind,
+          resolveDir: args.resolveDir,
+          importer: args.importer,
+          pluginData: "resolving",
+        });
+        if (resolved.errors.length > 0 || resolved.external) return undefined;
+        if (
+          /\.[cm]?tsx?$/.test(resolved.path) ||
+          !resolved.path.includes(`${path.sep}node_modules${path.sep}`)
+        )
+          return undefined;
+        return { path: pathToFileURL(resolved.path).href, external: true };
+      });
+    },
+  };
+}
+
+/** Bundled sources keep their own `import.meta.url`, `dirname` and `filename`. */
+function keepImportMeta(): Plugin {
+  return {
+    name: "keep-import-meta",
+    setup(build) {
+      build.onLoad({ filter: /\.[cm]?tsx?$/ }, (args) => {
+        const source = readFileSync(args.path, "utf8");
+        if (!source.includes("import.meta")) return undefined;
+        const values: Record<string, string> = {
+          url: pathToFileURL(args.path).href,
+          dirname: path.dirname(args.path),
+          filename: args.path,
+        };
+        // Not inside quotes: a string that mentions `import.meta.url` stays as it is.
+        const contents = source.replace(
+          /(?<!["'`])\bimport\.meta\.(url|dirname|filename)\b/g,
+          (_, key: string) => JSON.stringify(values[key]),
+        );
+        return { contents, loader: args.path.endsWith("x") ? "tsx" : "ts" };
+      });
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerManifest } from "@mcp-gen/runtime/server";
+import { loadConfig } from "../config/load.ts";
+import { diagnostic, McpGenError } from "../diagnostics.ts";
+
+/** What a generated `server.ts` exports: a manifest, or a factory plus the tool classes it needs. */
+export interface ServerModule {
+  manifest?: ServerManifest;
+  createManifest?: (instances: Record<string, unknown>) => ServerManifest;
+  classes?: Record<string, ToolClass>;
+}
+
+type ToolClass = (new () => unknown) & { create?: () => unknown };
+
+/** Where a server's generated manifest is, and which config said so. */
+export interface ServerLocation {
+  /** `generated/<server>/server.ts`, absolute. */
+  file: string;
+  configFile: string;
+  /** The file relative to the config's folder, for messages. */
+  relative: string;
+}
+
+/**
+ * Loads the generated manifest of a server (`generated/<server>/server.ts`). Tool classes are
+ * instantiated by convention: the class's static `create()` (it may be async and read the
+ * environment, e.g. a database path), else `new Class()` when the constructor takes no
+ * arguments.
+ *
+ * @example
+ * const { manifest } = await loadServerManifest({ server: "smart-home" });
+ */
+export async function loadServerManifest(options: {
+  server: string;
+  configFile?: string;
+  cwd?: string;
+}): Promise<{ manifest: ServerManifest; location: ServerLocation }> {
+  const location = await locateServer(options);
+  const module = (await import(pathToFileURL(location.file).href)) as ServerModule;
+  return { manifest: await manifestFromModule(module, location.relative), location };
+}
+
+/** Finds the generated manifest of a server through the config; a clear error when there is none. */
+export async function locateServer(options: {
+  server: string;
+  configFile?: string;
+  cwd?: string;
+}): Promise<ServerLocation> {
+  const config = await loadConfig({
+    ...(options.configFile ? { configFile: options.configFile } : {}),
+    cwd: options.cwd ?? process.cwd(),
+  });
+  const file = path.join(config.generatedDir, options.server, "server.ts");
+  const relative = path.relative(config.root, file).split(path.sep).join("/");
+  if (!existsSync(file)) {
+    const known =
+      config.servers.some((s) => s.name === options.server) ||
+      existsSync(path.join(config.schemasDir, `${options.server}.tools.json`));
+    if (!known) {
+      throw new McpGenError(
+        diagnostic("MCPG002", `unknown server "${options.server}"`, {
+          file: config.file,
+          fix: `name a server of the config (${config.servers.map((s) => s.name).join(", ") || "none"})`,
+        }),
+      );
+    }
+    throw new McpGenError(
+      diagnostic("MCPG070", `server "${options.server}" has no generated server manifest`, {
+        file: relative,
+      }),
+    );
+  }
+  return { file, configFile: config.file, relative };
+}
+
+/** The manifest of a loaded `server.ts`, building the instances of its tool classes. */
+export async function manifestFromModule(module: ServerModule, file: string): Promise<ServerManifest> {
+  if (module.manifest) return module.manifest;
+  const where = { file };
+  if (!module.createManifest || !module.classes) {
+    throw new McpGenError(
+      diagnostic("MCPG070", "the file exports neither manifest nor createManifest", where),
+    );
+  }
+  const instances: Record<string, unknown> = {};
+  for (const [name, cls] of Object.entries(module.classes))
+    instances[name] = await instantiate(name, cls, where);
+  return module.createManifest(instances);
+}
+
+async function instantiate(name: string, cls: ToolClass, where: { file: string }): Promise<unknown> {
+  if (typeof cls.create === "function") return await cls.create();
+  if (cls.length === 0) return new cls();
+  throw new McpGenError(
+    diagnostic(
+      "MCPG071",
+      `tool class ${name} takes constructor arguments and has no static create(), so mcp-gen serve cannot build it`,
+      where,
+    ),
+  );
+}

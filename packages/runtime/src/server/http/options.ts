@@ -1,0 +1,80 @@
+/** Streamable HTTP settings of `serve(manifest, { transport: "http", http })`. */
+export interface HttpOptions {
+  /** TCP port; `0` picks a free one (read it from `RunningServer.url`). Default 3000. */
+  port?: number;
+  /** Interface to bind. Default `"127.0.0.1"`: only this machine can connect. */
+  host?: string;
+  /** Endpoint path. Default `"/mcp"`. */
+  path?: string;
+  /**
+   * No sessions: every POST is served by a fresh server, so replicas behind a load balancer
+   * need no shared state (no GET stream, no server-to-client requests, no log level).
+   */
+  stateless?: boolean;
+  /**
+   * Accepted `Host` headers (DNS-rebinding protection). Default on loopback: `localhost`,
+   * `127.0.0.1` and `[::1]` with the port; on other interfaces: not checked unless given.
+   */
+  allowedHosts?: string[];
+  /**
+   * Accepted `Origin` headers (requests without one, from non-browser clients, always pass).
+   * Default: `http(s)://` + each allowed host; none when hosts are not checked.
+   */
+  allowedOrigins?: string[];
+  /** Require `Authorization: Bearer <token>` on every request. */
+  token?: string;
+  /** Largest request body accepted, in bytes. Default 4 MiB. */
+  maxBodyBytes?: number;
+  /** Deepest JSON nesting accepted in a request body. Default 100. */
+  maxJsonDepth?: number;
+  /** Most concurrent sessions; more get HTTP 503. Default 1000. */
+  maxSessions?: number;
+  /** A session unused this long is closed. Default 30 minutes. */
+  sessionIdleMs?: number;
+}
+
+/** HTTP settings with every default applied. */
+export interface ResolvedHttpOptions {
+  port: number;
+  host: string;
+  path: string;
+  stateless: boolean;
+  allowedHosts: string[] | undefined;
+  allowedOrigins: string[];
+  token: string | undefined;
+  maxBodyBytes: number;
+  maxJsonDepth: number;
+  maxSessions: number;
+  sessionIdleMs: number;
+}
+
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
+
+export function isLoopback(host: string): boolean {
+  return LOOPBACK.has(host.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** Applies defaults; host and origin lists depend on the port actually bound. */
+export function resolveHttpOptions(options: HttpOptions, boundPort: number): ResolvedHttpOptions {
+  const host = options.host ?? "127.0.0.1";
+  const loopback = isLoopback(host);
+  const allowedHosts =
+    options.allowedHosts ??
+    (loopback ? ["localhost", "127.0.0.1", "[::1]"].map((h) => `${h}:${boundPort}`) : undefined);
+  const allowedOrigins =
+    options.allowedOrigins ??
+    (allowedHosts ? allowedHosts.flatMap((h) => [`http://${h}`, `https://${h}`]) : []);
+  return {
+    port: boundPort,
+    host,
+    path: options.path ?? "/mcp",
+    stateless: options.stateless ?? false,
+    allowedHosts: allowedHosts?.map((h) => h.toLowerCase()),
+    allowedOrigins: allowedOrigins.map((o) => o.toLowerCase()),
+    token: options.token,
+    maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024,
+    maxJsonDepth: options.maxJsonDepth ?? 100,
+    maxSessions: options.maxSessions ?? 1000,
+    sessionIdleMs: options.sessionIdleMs ?? 30 * 60 * 1000,
+  };
+}

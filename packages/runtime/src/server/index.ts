@@ -1,0 +1,9 @@
+/**
+ * `@mcp-gen/runtime/server`: the server alone (what `mcp-gen serve` loads), without the
+ * client, agent and provider parts of the package's main entry, which re-exports all of this.
+ */
+export { createServer } from "./create-server.ts";
+export type { HttpOptions } from "./http/options.ts";
+export { defineManifest, type ManifestTool, type ServerManifest, type ToolDefinition } from "./manifest.ts";
+export type { ServerEvent, ServerOptions } from "./options.ts";
+export { type RunningServer, type ServeOptions, serve } from "./serve.ts";

@@ -1,0 +1,216 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { request } from "node:http";
+import path from "node:path";
+import { type HttpOptions, type RunningServer, serve } from "@mcp-gen/runtime";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { Counter, executions, resetProbe } from "./fixtures/probe/tools.ts";
+import { type BuiltProbe, buildProbe } from "./support/probe.ts";
+import { transportSuite } from "./support/transport-suite.ts";
+
+let probe: BuiltProbe;
+beforeAll(async () => {
+  probe = await buildProbe();
+});
+afterAll(() => probe.dispose());
+
+const running: { close(): Promise<void> }[] = [];
+beforeEach(() => resetProbe());
+afterEach(async () => {
+  for (const r of running.splice(0).reverse()) await r.close();
+});
+
+async function start(http: HttpOptions = {}): Promise<RunningServer> {
+  const server = await serve(probe.createManifest({ Counter: new Counter(1) }), {
+    transport: "http",
+    http: { port: 0, ...http },
+    onError: () => {},
+  });
+  running.push(server);
+  return server;
+}
+
+async function connect(url: string, headers: Record<string, string> = {}): Promise<Client> {
+  const client = new Client({ name: "http-test", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+  running.push(client);
+  return client;
+}
+
+const INIT = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+};
+
+/** A raw POST, the way a browser or a hostile client would send it (node:http may set any Host). */
+function post(url: string, body: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; text: string; sessionId: string | null }>((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          ...headers,
+        },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8").on("data", (chunk: string) => {
+          text += chunk;
+        });
+        res.on("end", () => {
+          const id = res.headers["mcp-session-id"];
+          resolve({ status: res.statusCode!, text, sessionId: typeof id === "string" ? id : null });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+describe("Streamable HTTP with sessions", () => {
+  let url: string;
+  beforeEach(async () => {
+    url = (await start()).url!;
+  });
+  transportSuite(() => ({ probe, connect: () => connect(url) }));
+
+  it("binds 127.0.0.1 and gives each session a random id", async () => {
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const a = await post(url, JSON.stringify(INIT));
+    const b = await post(url, JSON.stringify(INIT));
+    expect(a.sessionId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(a.sessionId).not.toBe(b.sessionId);
+  });
+
+  it("answers an unknown session with 404 and a request without one with 400", async () => {
+    const call = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" });
+    expect((await post(url, call, { "mcp-session-id": "not-a-session" })).status).toBe(404);
+    expect((await post(url, call)).status).toBe(400);
+  });
+});
+
+describe("HTTP security defaults", () => {
+  it("rejects foreign Host and Origin headers (DNS rebinding) and accepts localhost ones", async () => {
+    const url = (await start()).url!;
+    const port = new URL(url).port;
+    const evil = await post(url, JSON.stringify(INIT), {
+      host: "evil.example.com",
+      origin: "http://evil.example.com",
+    });
+    expect([evil.status, JSON.parse(evil.text)]).toStrictEqual([
+      403,
+      {
+        jsonrpc: "2.0",
+        error: { code: -32000, message: 'Forbidden: Host header "evil.example.com" is not allowed' },
+        id: null,
+      },
+    ]);
+    const origin = await post(url, JSON.stringify(INIT), { origin: "http://evil.example.com" });
+    expect(origin.status).toBe(403);
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]) {
+      const ok = await post(url, JSON.stringify(INIT), { host, origin: `http://${host}` });
+      expect([host, ok.status]).toStrictEqual([host, 200]);
+    }
+  });
+
+  it("requires the bearer token when one is set", async () => {
+    const url = (await start({ token: "s3cret" })).url!;
+    const missing = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    expect([missing.status, missing.headers.get("www-authenticate")]).toStrictEqual([
+      401,
+      'Bearer realm="mcp"',
+    ]);
+    expect((await post(url, JSON.stringify(INIT), { authorization: "Bearer wrong" })).status).toBe(401);
+    const client = await connect(url, { authorization: "Bearer s3cret" });
+    expect(
+      (await client.callTool({ name: "add", arguments: { a: 1, b: 1 } })).structuredContent,
+    ).toStrictEqual({
+      result: 2,
+    });
+  });
+
+  it("limits body size and JSON nesting, and refuses prototype keys", async () => {
+    const url = (await start({ maxBodyBytes: 1000, maxJsonDepth: 10 })).url!;
+    const large = await post(url, JSON.stringify({ ...INIT, padding: "x".repeat(2000) }));
+    expect(large.status).toBe(413);
+    const deep = await post(
+      url,
+      JSON.stringify({ ...INIT, deep: JSON.parse(`${"[".repeat(20)}${"]".repeat(20)}`) }),
+    );
+    expect([deep.status, JSON.parse(deep.text).error.code]).toStrictEqual([400, -32600]);
+    const proto = await post(
+      url,
+      '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"__proto__":{"x":1}}}',
+    );
+    expect(JSON.parse(proto.text).error).toStrictEqual({
+      code: -32600,
+      message: 'Invalid Request: at /params/__proto__ expected no __proto__ key, received object {"x":1}',
+    });
+    expect((await post(url, "{not json")).status).toBe(400);
+    expect(executions).toStrictEqual([]);
+  });
+
+  it("serves only its endpoint", async () => {
+    const url = (await start()).url!;
+    expect((await fetch(new URL("/other", url), { method: "POST", body: "{}" })).status).toBe(404);
+  });
+});
+
+describe("stateless Streamable HTTP", () => {
+  it("serves every request with a fresh server and no session", async () => {
+    const url = (await start({ stateless: true })).url!;
+    const init = await post(url, JSON.stringify(INIT));
+    expect([init.status, init.sessionId]).toStrictEqual([200, null]);
+    const client = await connect(url);
+    expect(
+      (await client.callTool({ name: "add", arguments: { a: 2, b: 2 } })).structuredContent,
+    ).toStrictEqual({
+      result: 4,
+    });
+    expect((await client.callTool({ name: "add", arguments: { a: "2" } })).isError).toBe(true);
+    expect(executions).toStrictEqual([{ tool: "add", args: [2, 2] }]);
+    expect((await fetch(url, { headers: { accept: "text/event-stream" } })).status).toBe(405);
+  });
+});
+
+describe("mcp-gen serve --http", () => {
+  let child: ChildProcess | undefined;
+  afterEach(() => {
+    child?.kill();
+  });
+
+  it("serves the probe from the command line", async () => {
+    const bin = path.join(import.meta.dirname, "../../../codegen/bin/mcp-gen.js");
+    child = spawn(
+      process.execPath,
+      [bin, "serve", "probe", "--config", probe.configFile, "--http", "--port", "0"],
+      {
+        stdio: ["ignore", "ignore", "pipe"],
+      },
+    );
+    const url = await new Promise<string>((resolve, reject) => {
+      let err = "";
+      child!.stderr!.on("data", (chunk: Buffer) => {
+        err += chunk;
+        const match = /serving probe \(\d+ tools\) on (\S+)/.exec(err);
+        if (match) resolve(match[1]!);
+      });
+      child!.once("exit", () => reject(new Error(`mcp-gen serve exited: ${err}`)));
+    });
+    const client = await connect(url);
+    expect((await client.callTool({ name: "increment", arguments: {} })).structuredContent).toStrictEqual({
+      result: 1,
+    });
+  });
+});
