@@ -145,7 +145,7 @@ describe("mcp-gen chat", () => {
     expect(unknown.stderr.split("\n").slice(0, 3)).toStrictEqual([
       'error MCPG082: "weather" has no generated server manifest to run in-process',
       "  at generated/weather/server.ts",
-      "  fix: name a server of the config (economics, ledger, smart-home, structured-output), or reach the server with --mcp weather=<command or url>",
+      "  fix: name a server of the config (conformance, economics, ledger, smart-home, structured-output), or reach the server with --mcp weather=<command or url>",
     ]);
   });
 });

@@ -1,17 +1,11 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { LocalToolsOptions, ServerManifest } from "@mcp-gen/runtime";
+import type { LocalToolsOptions } from "@mcp-gen/runtime";
 import { loadConfig } from "../config/load.ts";
 import { readContract } from "../contract/read.ts";
 import { diagnostic, McpGenError } from "../diagnostics.ts";
-
-/** What a generated `server.ts` exports: a manifest, or a factory plus the tool classes it needs. */
-interface ServerModule {
-  manifest?: ServerManifest;
-  createManifest?: (instances: Record<string, unknown>) => ServerManifest;
-  classes?: Record<string, (new () => unknown) & { create?: () => unknown }>;
-}
+import { manifestFromModule, type ServerModule } from "../serve/load-manifest.ts";
 
 /**
  * The in-process tools of `mcp-gen chat <server|contract>`: the generated manifest of a server of
@@ -39,7 +33,10 @@ export async function loadLocalTools(options: {
     );
   }
   const module = (await import(pathToFileURL(file).href)) as ServerModule;
-  const manifest = module.manifest ?? (await fromClasses(module, file));
+  const manifest = await manifestFromModule(
+    module,
+    path.relative(config.root, file).split(path.sep).join("/"),
+  );
   const providersFile = path.join(dir, "providers", "index.ts");
   const normalizeFile = path.join(dir, "normalize.ts");
   const providers = existsSync(providersFile)
@@ -54,24 +51,4 @@ export async function loadLocalTools(options: {
       ).normalizeArguments
     : undefined;
   return { manifest, ...(providers ? { providers } : {}), ...(normalize ? { normalize } : {}) };
-}
-
-async function fromClasses(module: ServerModule, file: string): Promise<ServerManifest> {
-  if (!module.createManifest || !module.classes)
-    throw new McpGenError(
-      diagnostic("MCPG082", "the file exports neither manifest nor createManifest", { file }),
-    );
-  const instances: Record<string, unknown> = {};
-  for (const [name, cls] of Object.entries(module.classes)) {
-    if (typeof cls.create === "function") instances[name] = await cls.create();
-    else if (cls.length === 0) instances[name] = new cls();
-    else
-      throw new McpGenError(
-        diagnostic("MCPG082", `tool class ${name} takes constructor arguments and has no static create()`, {
-          file,
-          fix: "give the class a static create() that builds an instance",
-        }),
-      );
-  }
-  return module.createManifest(instances);
 }
