@@ -69,7 +69,7 @@ export interface LedgerClient {
    * MCP tool `transfer_eth` (destructive, not open-world).
    *
    * @example
-   * const r = await ledger.transferEth({ to_address: "example", amount: "example" });
+   * const r = await ledger.transferEth({ to_address: "example", amount: "1" });
    * if (r.ok) console.log(r.value);
    */
   transferEth(args: T.TransferEthInput, options?: CallOptions): Promise<ToolCallResult<T.TransferEthOutput>>;

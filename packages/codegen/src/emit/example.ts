@@ -50,7 +50,7 @@ export function exampleValue(
   const type = typesOf(schema).find((t) => t !== "null") ?? inferType(schema);
   switch (type) {
     case "string":
-      return typeof schema.format === "string" ? (FORMAT_EXAMPLES[schema.format] ?? "example") : "example";
+      return stringExample(schema);
     case "integer":
     case "number":
       return numberExample(schema, type === "integer");
@@ -89,4 +89,30 @@ function numberExample(schema: JsonSchema, integer: boolean): number {
   let value = min ?? (exclusiveMin !== undefined ? exclusiveMin + 1 : 1);
   if (max !== undefined && value > max) value = max;
   return integer ? Math.ceil(value) : value;
+}
+
+/** Strings tried, in order, against a `pattern` (a generated example should match it). */
+const PATTERN_CANDIDATES = [
+  "example",
+  "1",
+  "1.5",
+  "a",
+  "A1",
+  "abc-123",
+  "0x0",
+  "2025-01-01",
+  "12:00",
+  "user@example.com",
+];
+
+function stringExample(schema: JsonSchema): string {
+  const base = typeof schema.format === "string" ? (FORMAT_EXAMPLES[schema.format] ?? "example") : "example";
+  if (typeof schema.pattern !== "string") return base;
+  let pattern: RegExp;
+  try {
+    pattern = new RegExp(schema.pattern, "u");
+  } catch {
+    return base;
+  }
+  return [base, ...PATTERN_CANDIDATES].find((c) => pattern.test(c)) ?? base;
 }

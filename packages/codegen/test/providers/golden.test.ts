@@ -8,7 +8,7 @@ import type { Target } from "../../src/emit/providers/model.ts";
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/contracts");
 
 /** Targets per fixture where not all targets can express it (the errors are tested elsewhere). */
-const TARGETS: Record<string, Target[]> = { recursive: ["openai"], names: ["gemini"] };
+const TARGETS: Record<string, Target[]> = { names: ["gemini"] };
 
 const cases = readdirSync(FIXTURES)
   .filter((f) => f.endsWith(".tools.json"))

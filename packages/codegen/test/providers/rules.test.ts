@@ -40,8 +40,11 @@ describe("the rule checker of each provider, over every emitted file", () => {
   });
 });
 
-const rules = (dialect: Dialect, content: unknown) =>
-  checkDialectFile(dialect, content).map((v) => `${v.rule} ${v.pointer}`);
+/** Violations of a list of tools (or of one Gemini `Tool`) as `rule pointer` lines. */
+const rules = (dialect: Dialect, tools: unknown) =>
+  checkDialectFile(dialect, { tools: Array.isArray(tools) ? tools : [tools] }).map(
+    (v) => `${v.rule} ${v.pointer}`,
+  );
 
 describe("rule checkers catch what each provider rejects", () => {
   it("anthropic: names, top-level combinators, $ref, property names", () => {
@@ -58,12 +61,12 @@ describe("rule checkers catch what each provider rejects", () => {
       { name: "ok", input_schema: { type: "object" } },
     ];
     expect(rules("anthropic", tools)).toStrictEqual([
-      "anthropic/tool-name /0/name",
-      "anthropic/no-top-level-combinator /0/input_schema/anyOf",
-      "anthropic/property-name /0/input_schema/properties",
-      "anthropic/no-ref /0/input_schema/properties/a b/$ref",
-      "anthropic/input-schema-object /1/input_schema",
-      "anthropic/unique-names /2/name",
+      "anthropic/tool-name /tools/0/name",
+      "anthropic/no-top-level-combinator /tools/0/input_schema/anyOf",
+      "anthropic/property-name /tools/0/input_schema/properties",
+      "anthropic/no-ref /tools/0/input_schema/properties/a b/$ref",
+      "anthropic/input-schema-object /tools/1/input_schema",
+      "anthropic/unique-names /tools/2/name",
     ]);
   });
 
@@ -97,12 +100,12 @@ describe("rule checkers catch what each provider rejects", () => {
       },
     ];
     expect(rules("openai-strict", tools)).toStrictEqual([
-      "openai-strict/closed-objects /0/function/parameters",
-      "openai-strict/all-required /0/function/parameters/required",
-      "openai-strict/keyword /0/function/parameters/properties/a/minLength",
-      "openai-strict/keyword /0/function/parameters/properties/a/default",
-      "openai-strict/closed-objects /0/function/parameters/properties/b",
-      "openai-strict/max-depth /1/function/parameters/properties/n/properties/n/properties/n/properties/n/properties/n",
+      "openai-strict/closed-objects /tools/0/function/parameters",
+      "openai-strict/all-required /tools/0/function/parameters/required",
+      "openai-strict/keyword /tools/0/function/parameters/properties/a/minLength",
+      "openai-strict/keyword /tools/0/function/parameters/properties/a/default",
+      "openai-strict/closed-objects /tools/0/function/parameters/properties/b",
+      "openai-strict/max-depth /tools/1/function/parameters/properties/n/properties/n/properties/n/properties/n/properties/n",
     ]);
   });
 
@@ -125,14 +128,14 @@ describe("rule checkers catch what each provider rejects", () => {
       ],
     };
     expect(rules("gemini", tool)).toStrictEqual([
-      "gemini/tool-name /functionDeclarations/0/name",
-      "gemini/required-declared /functionDeclarations/0/parameters/required",
-      "gemini/schema-field /functionDeclarations/0/parameters/properties/a/additionalProperties",
-      "gemini/type /functionDeclarations/0/parameters/properties/a/type",
-      "gemini/enum-string /functionDeclarations/0/parameters/properties/b/enum",
-      "gemini/schema-field /functionDeclarations/0/parameters/properties/c/const",
-      "gemini/format /functionDeclarations/0/parameters/properties/c/format",
-      "gemini/object-properties /functionDeclarations/0/parameters/properties/d/properties",
+      "gemini/tool-name /tools/0/functionDeclarations/0/name",
+      "gemini/required-declared /tools/0/functionDeclarations/0/parameters/required",
+      "gemini/schema-field /tools/0/functionDeclarations/0/parameters/properties/a/additionalProperties",
+      "gemini/type /tools/0/functionDeclarations/0/parameters/properties/a/type",
+      "gemini/enum-string /tools/0/functionDeclarations/0/parameters/properties/b/enum",
+      "gemini/schema-field /tools/0/functionDeclarations/0/parameters/properties/c/const",
+      "gemini/format /tools/0/functionDeclarations/0/parameters/properties/c/format",
+      "gemini/object-properties /tools/0/functionDeclarations/0/parameters/properties/d/properties",
     ]);
   });
 
@@ -150,9 +153,9 @@ describe("rule checkers catch what each provider rejects", () => {
       ],
     };
     expect(rules("gemini-json-schema", tool)).toStrictEqual([
-      "gemini/json-schema-keyword /functionDeclarations/0/parametersJsonSchema/$defs",
-      "gemini/json-schema-keyword /functionDeclarations/0/parametersJsonSchema/properties/a/exclusiveMinimum",
-      "gemini/json-schema-keyword /functionDeclarations/0/parametersJsonSchema/properties/b/const",
+      "gemini/json-schema-keyword /tools/0/functionDeclarations/0/parametersJsonSchema/$defs",
+      "gemini/json-schema-keyword /tools/0/functionDeclarations/0/parametersJsonSchema/properties/a/exclusiveMinimum",
+      "gemini/json-schema-keyword /tools/0/functionDeclarations/0/parametersJsonSchema/properties/b/const",
     ]);
   });
 });

@@ -17,9 +17,9 @@ export {
 export {
   expectOk,
   ToolCallError,
+  type ToolCallFailure,
   type ToolCallResult,
+  type ToolCallSuccess,
   type ToolContent,
-  type ToolFailure,
-  type ToolSuccess,
   textOf,
 } from "./result.ts";

@@ -4,7 +4,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 export type ToolContent = CallToolResult["content"];
 
 /** A tool call that succeeded: `value` is the typed structured result (unwrapped from `{ result }` where the contract says so). */
-export interface ToolSuccess<T> {
+export interface ToolCallSuccess<T> {
   ok: true;
   value: T;
   content: ToolContent;
@@ -13,7 +13,7 @@ export interface ToolSuccess<T> {
 }
 
 /** A tool call the tool itself reported as failed (`isError: true`); `message` joins its text content. */
-export interface ToolFailure {
+export interface ToolCallFailure {
   ok: false;
   tool: string;
   message: string;
@@ -26,12 +26,12 @@ export interface ToolFailure {
  * so callers (and agent loops) handle them with a plain `if (!r.ok)`. Protocol failures (unknown
  * tool, transport closed, timeout) and contract violations still throw.
  */
-export type ToolCallResult<T> = ToolSuccess<T> | ToolFailure;
+export type ToolCallResult<T> = ToolCallSuccess<T> | ToolCallFailure;
 
 /** Thrown by `expectOk` for a failed tool result. */
 export class ToolCallError extends Error {
   override readonly name = "ToolCallError";
-  constructor(readonly failure: ToolFailure) {
+  constructor(readonly failure: ToolCallFailure) {
     super(`tool "${failure.tool}" failed: ${failure.message}`);
   }
 }

@@ -8,19 +8,13 @@ const ROOT_COMBINATORS = ["anyOf", "oneOf", "allOf"] as const;
 
 /**
  * Anthropic Messages API tool: `{ name, description, input_schema }`. The input schema stays
- * JSON Schema 2020-12 with references expanded (the API rejects `$ref`); combinators at the root,
+ * JSON Schema 2020-12 with references expanded (the API rejects `$ref`; recursive types are expanded
+ * a few levels deep, see `inlineRefs`); combinators at the root,
  * which the API rejects, move into the description.
  */
 export function toAnthropic(tool: ContractTool, conversion: Conversion): Record<string, unknown> | undefined {
   const inlined = inlineRefs(tool.inputSchema);
-  if (!inlined.ok) {
-    conversion.fail(
-      inlined.pointer,
-      "anthropic/no-ref",
-      `recursive type (${inlined.ref}) cannot be expanded, and the Messages API does not accept $ref in input_schema`,
-    );
-    return undefined;
-  }
+  conversion.bounded(inlined.cuts);
   const schema: JsonSchema = { ...inlined.schema };
   const sentences: string[] = [];
   for (const key of ROOT_COMBINATORS) {

@@ -19,21 +19,14 @@ const TYPE_NAME: Record<string, string> = {
 /**
  * Gemini function declaration with `parameters` in Gemini's OpenAPI schema subset. Type arrays
  * become `nullable`, `const` a one-value `enum` (strings) or a description; open objects and
- * untyped values travel as JSON text (parsed back by `normalizeArguments`); recursion is an error.
+ * untyped values travel as JSON text (parsed back by `normalizeArguments`); recursive types are expanded a few levels, then travel as JSON text.
  */
 export function toGemini(
   tool: ContractTool,
   conversion: Conversion,
 ): { declaration?: Record<string, unknown>; plan?: Plan } {
   const inlined = inlineRefs(tool.inputSchema);
-  if (!inlined.ok) {
-    conversion.fail(
-      inlined.pointer,
-      "gemini/no-recursion",
-      `recursive type (${inlined.ref}) cannot be expressed without references`,
-    );
-    return {};
-  }
+  conversion.bounded(inlined.cuts);
   const root = inlined.schema;
   for (const key of ["anyOf", "oneOf", "allOf"]) {
     if (key in root)
@@ -212,21 +205,14 @@ function typed(
 /**
  * Gemini function declaration with `parametersJsonSchema`: JSON Schema restricted to the keywords
  * Gemini documents; `const` becomes a one-value `enum`, `oneOf` `anyOf`, other constraints move
- * into descriptions. References are expanded; recursion is an error.
+ * into descriptions. References are expanded (recursive ones a few levels deep).
  */
 export function toGeminiJsonSchema(
   tool: ContractTool,
   conversion: Conversion,
 ): Record<string, unknown> | undefined {
   const inlined = inlineRefs(tool.inputSchema);
-  if (!inlined.ok) {
-    conversion.fail(
-      inlined.pointer,
-      "gemini/no-recursion",
-      `recursive type (${inlined.ref}) is not expanded for Gemini`,
-    );
-    return undefined;
-  }
+  conversion.bounded(inlined.cuts);
   const declaration: Record<string, unknown> = { name: tool.name };
   if (tool.description) declaration.description = tool.description;
   declaration.parametersJsonSchema = jsonNode(inlined.schema, "", conversion);

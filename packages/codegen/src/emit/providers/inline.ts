@@ -1,36 +1,49 @@
 import type { JsonSchema } from "../../contract/types.ts";
 import { isSchemaObject, mapSubschemas, resolveLocalRef } from "../schema-utils.ts";
 
-export type InlineResult = { ok: true; schema: JsonSchema } | { ok: false; pointer: string; ref: string };
+/** How many times a recursive reference is expanded inside itself before the expansion stops. */
+export const RECURSION_DEPTH = 3;
+
+/** Where a recursive reference stopped being expanded (the schema there accepts any value). */
+export interface RecursionCut {
+  pointer: string;
+  ref: string;
+}
 
 /**
  * Replaces every local `$ref` by a copy of its target (keywords next to the `$ref` win) and drops
- * `$defs`/`definitions`. A recursive reference cannot be expanded: the result names where it is.
+ * `$defs`/`definitions`. A recursive reference is expanded `RECURSION_DEPTH` times inside itself;
+ * deeper, the schema accepts any value and its description says what belongs there (the
+ * validators still check the full recursive type). The places where that happened are returned.
  *
  * @example
  * inlineRefs({ type: "object", properties: { a: { $ref: "#/$defs/A" } }, $defs: { A: { type: "string" } } });
- * // → { ok: true, schema: { type: "object", properties: { a: { type: "string" } } } }
+ * // → { schema: { type: "object", properties: { a: { type: "string" } } }, cuts: [] }
  */
-export function inlineRefs(root: JsonSchema): InlineResult {
-  let failure: { pointer: string; ref: string } | undefined;
+export function inlineRefs(root: JsonSchema): { schema: JsonSchema; cuts: RecursionCut[] } {
+  const cuts: RecursionCut[] = [];
   const visit = (node: unknown, pointer: string, stack: readonly string[]): unknown => {
-    if (failure || !isSchemaObject(node)) return node;
+    if (!isSchemaObject(node)) return node;
     if (typeof node.$ref === "string") {
       const ref = node.$ref;
-      if (stack.includes(ref)) {
-        failure = { pointer, ref };
-        return node;
-      }
       const { $ref: _, ...siblings } = node;
-      const expanded = visit(resolveLocalRef(root, ref), pointer, [...stack, ref]);
       const rest = visit(siblings, pointer, stack) as JsonSchema;
+      if (stack.filter((r) => r === ref).length >= RECURSION_DEPTH) {
+        cuts.push({ pointer, ref });
+        const name = ref.split("/").pop() ?? ref;
+        const what = `A ${name}, nested too deep to spell out here (the same shape as the ${name} above)`;
+        return {
+          ...rest,
+          description: typeof rest.description === "string" ? `${rest.description}. ${what}` : what,
+        };
+      }
+      const expanded = visit(resolveLocalRef(root, ref), pointer, [...stack, ref]);
       return isSchemaObject(expanded) ? { ...expanded, ...rest } : expanded;
     }
     const { $defs: _a, definitions: _b, ...rest } = node;
     return mapSubschemas(rest, (sub, suffix) => visit(sub, `${pointer}${suffix}`, stack));
   };
-  const schema = visit(root, "", []) as JsonSchema;
-  return failure ? { ok: false, ...failure } : { ok: true, schema };
+  return { schema: visit(root, "", []) as JsonSchema, cuts };
 }
 
 /** Whether a schema contains a `$ref` anywhere. */

@@ -1,5 +1,6 @@
 import { PROVIDER_TARGETS, type ProviderTarget } from "../../config/define.ts";
 import type { JsonSchema } from "../../contract/types.ts";
+import { RECURSION_DEPTH } from "./inline.ts";
 
 /** Providers a project can target (`targets` in the config); each emits one or two dialects. */
 export const TARGETS = PROVIDER_TARGETS;
@@ -19,7 +20,8 @@ export const TARGET_DIALECTS: Record<Target, readonly Dialect[]> = {
  * What a dialect did to a constraint it cannot express: `described` (moved into the description
  * text), `relaxed` (replaced by a looser keyword, e.g. `oneOf` → `anyOf`), `encoded` (the value
  * travels as JSON text and is parsed back by `normalizeArguments`), `narrowed` (the model is offered
- * less than the contract allows, e.g. an object closed for OpenAI strict). The validators still
+ * less than the contract allows, e.g. an object closed for OpenAI strict), `bounded` (a recursive
+ * type expanded a few levels, any value below). The validators still
  * enforce the contract in every case.
  */
 export interface MovedConstraint {
@@ -28,7 +30,7 @@ export interface MovedConstraint {
   /** JSON pointer into the contract, through the input schema as the model sees it (references expanded). */
   pointer: string;
   keyword: string;
-  action: "described" | "relaxed" | "encoded" | "narrowed";
+  action: "described" | "relaxed" | "encoded" | "narrowed" | "bounded";
   text: string;
 }
 
@@ -62,6 +64,17 @@ export class Conversion {
       action,
       text,
     });
+  }
+
+  /** Records where a recursive type stopped being expanded. */
+  bounded(cuts: readonly { pointer: string; ref: string }[]): void {
+    for (const cut of cuts)
+      this.move(
+        cut.pointer,
+        "$ref",
+        "bounded",
+        `${cut.ref} expanded ${RECURSION_DEPTH} levels deep; any value below`,
+      );
   }
 
   fail(pointer: string, rule: string, message: string): void {

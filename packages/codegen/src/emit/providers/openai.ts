@@ -5,10 +5,10 @@ import { type Conversion, constraintText, describeIn } from "./model.ts";
 import type { Plan } from "./plan.ts";
 import { OPENAI_STRICT } from "./rules.ts";
 
-/** Chat Completions function tool, non-strict: the input schema with references expanded where possible. */
+/** Chat Completions function tool, non-strict: the input schema with references expanded (recursive ones kept as `$ref`). */
 export function toOpenAi(tool: ContractTool): Record<string, unknown> {
   const inlined = inlineRefs(tool.inputSchema);
-  return functionTool(tool, inlined.ok ? inlined.schema : tool.inputSchema, false);
+  return functionTool(tool, inlined.cuts.length === 0 ? inlined.schema : tool.inputSchema, false);
 }
 
 function functionTool(tool: ContractTool, parameters: JsonSchema, strict: boolean): Record<string, unknown> {
@@ -32,15 +32,15 @@ export function toOpenAiStrict(
 ): { definition: Record<string, unknown>; plan?: Plan; fallback?: string[] } {
   const inlined = inlineRefs(tool.inputSchema);
   const state: StrictState = { conversion, reasons: [], properties: 0 };
-  if (!inlined.ok) state.reasons.push(`recursive type at ${inlined.pointer || "/"} (${inlined.ref})`);
+  const cut = inlined.cuts[0];
+  if (cut) state.reasons.push(`recursive type at ${cut.pointer || "/"} (${cut.ref})`);
   else if (
     !typesOf(inlined.schema).includes("object") ||
     "anyOf" in inlined.schema ||
     "oneOf" in inlined.schema
   )
     state.reasons.push("the root must be an object and not a union");
-  const result =
-    state.reasons.length === 0 ? strictNode(inlined.ok ? inlined.schema : {}, "", 0, state) : undefined;
+  const result = state.reasons.length === 0 ? strictNode(inlined.schema, "", 0, state) : undefined;
   if (state.properties > OPENAI_STRICT.maxProperties)
     state.reasons.push(
       `${state.properties} object properties (strict mode allows ${OPENAI_STRICT.maxProperties})`,
