@@ -45,13 +45,14 @@ describe("mcp-gen build (real CLI on a temporary project)", { timeout: 300_000 }
       [
         "✓ calc: 1 tool (from TypeScript)",
         "  calc: 2 constraints moved into provider descriptions (generated/calc/providers/report.json)",
-        "mcp-gen: wrote 15 files",
+        "mcp-gen: wrote 16 files",
         "",
       ].join("\n"),
     );
     expect(readdirSync(path.join(dir, "generated/calc")).sort()).toStrictEqual([
       "client.ts",
       "index.ts",
+      "normalize.ts",
       "providers",
       "server.ts",
       "tools.ts",

@@ -17,7 +17,7 @@ const FORMAT_EXAMPLES: Record<string, string> = {
 /**
  * A small, plausible value for a schema, for docs and JSDoc examples: `examples[0]`, the default,
  * `const` or the first `enum` value when there is one; otherwise built from the type and its bounds.
- * Objects get their required properties only.
+ * Objects get their required properties only, or every property with `allProperties`.
  *
  * @example
  * exampleValue({ type: "object", properties: { q: { type: "string" } }, required: ["q"] }, root);
@@ -26,12 +26,14 @@ const FORMAT_EXAMPLES: Record<string, string> = {
 export function exampleValue(
   schema: unknown,
   root: JsonSchema,
+  options: { allProperties?: boolean } = {},
   seen: ReadonlySet<string> = new Set(),
 ): unknown {
+  const next = (sub: unknown, s = seen) => exampleValue(sub, root, options, s);
   if (!isSchemaObject(schema)) return null;
   if (typeof schema.$ref === "string") {
     if (seen.has(schema.$ref)) return null;
-    return exampleValue(resolveLocalRef(root, schema.$ref), root, new Set([...seen, schema.$ref]));
+    return next(resolveLocalRef(root, schema.$ref), new Set([...seen, schema.$ref]));
   }
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
   if (schema.default !== undefined && schema.default !== null) return schema.default;
@@ -42,11 +44,10 @@ export function exampleValue(
     const list = schema[key];
     if (Array.isArray(list)) {
       const branch = list.find((s) => !(isSchemaObject(s) && s.type === "null")) ?? list[0];
-      return exampleValue(branch, root, seen);
+      return next(branch);
     }
   }
-  if (Array.isArray(schema.allOf) && schema.allOf.length > 0)
-    return exampleValue(schema.allOf[0], root, seen);
+  if (Array.isArray(schema.allOf) && schema.allOf.length > 0) return next(schema.allOf[0]);
   const type = typesOf(schema).find((t) => t !== "null") ?? inferType(schema);
   switch (type) {
     case "string":
@@ -57,17 +58,17 @@ export function exampleValue(
     case "boolean":
       return true;
     case "array": {
-      if (Array.isArray(schema.prefixItems))
-        return schema.prefixItems.map((s) => exampleValue(s, root, seen));
+      if (Array.isArray(schema.prefixItems)) return schema.prefixItems.map((s) => next(s));
+      const items = schema.items;
+      if (isSchemaObject(items) && typeof items.$ref === "string" && seen.has(items.$ref)) return [];
       const count = Math.max(1, typeof schema.minItems === "number" ? schema.minItems : 1);
-      return Array.from({ length: count }, () => exampleValue(schema.items, root, seen));
+      return Array.from({ length: count }, () => next(schema.items));
     }
     case "object": {
       const properties = isSchemaObject(schema.properties) ? schema.properties : {};
       const required = Array.isArray(schema.required) ? schema.required.map(String) : [];
-      return Object.fromEntries(
-        required.filter((n) => n in properties).map((n) => [n, exampleValue(properties[n], root, seen)]),
-      );
+      const names = options.allProperties ? Object.keys(properties) : required.filter((n) => n in properties);
+      return Object.fromEntries(names.map((n) => [n, next(properties[n])]));
     }
     case "null":
       return null;

@@ -3,6 +3,7 @@ import type { Diagnostic } from "../diagnostics.ts";
 import { emitClient } from "./client.ts";
 import type { EmitContext } from "./context.ts";
 import { emitIndex } from "./index-file.ts";
+import { emitNormalize } from "./normalize.ts";
 import { emitProviders } from "./providers/index.ts";
 import type { Target } from "./providers/model.ts";
 import { emitServerManifest } from "./server-manifest.ts";
@@ -22,6 +23,7 @@ export const EMITTERS: readonly Emitter[] = [
   emitServerManifest,
   emitClient,
   emitProviders,
+  emitNormalize,
 ];
 
 /**

@@ -159,3 +159,8 @@ describe("rule checkers catch what each provider rejects", () => {
     ]);
   });
 });
+
+it("knows the same dialects as the runtime that normalizes their arguments", async () => {
+  const runtime = await import("@mcp-gen/runtime");
+  expect([...DIALECTS]).toStrictEqual([...runtime.DIALECTS]);
+});

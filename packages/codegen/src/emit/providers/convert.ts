@@ -8,6 +8,7 @@ import {
   type DialectProblem,
   type MovedConstraint,
   TARGET_DIALECTS,
+  TARGETS,
   type Target,
 } from "./model.ts";
 import { toOpenAi, toOpenAiStrict } from "./openai.ts";
@@ -34,6 +35,18 @@ const NAME_RULE = {
   gemini: "gemini",
   "gemini-json-schema": "gemini",
 } as const satisfies Record<Dialect, keyof typeof TOOL_NAME_RULES>;
+
+const cache = new WeakMap<object, ProviderConversion>();
+
+/** The conversion of an emit context's contract to its targets, computed once per context. */
+export function conversionOf(ctx: { contract: Contract; targets?: readonly Target[] }): ProviderConversion {
+  let conversion = cache.get(ctx);
+  if (!conversion) {
+    conversion = convertContract(ctx.contract, ctx.targets ?? TARGETS);
+    cache.set(ctx, conversion);
+  }
+  return conversion;
+}
 
 /** Converts every tool of a contract to every dialect of the given targets. */
 export function convertContract(contract: Contract, targets: readonly Target[]): ProviderConversion {

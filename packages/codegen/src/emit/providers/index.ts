@@ -2,8 +2,8 @@ import { type Diagnostic, diagnostic, McpGenError } from "../../diagnostics.ts";
 import { checkDialectFile, DIALECT_FILES } from "../../lint/rules/index.ts";
 import type { EmitContext } from "../context.ts";
 import { codeHeader, finish, type OutputFile } from "../writer.ts";
-import { convertContract, type ProviderConversion } from "./convert.ts";
-import { type Dialect, TARGETS } from "./model.ts";
+import { conversionOf, type ProviderConversion } from "./convert.ts";
+import type { Dialect } from "./model.ts";
 
 const DEFINITION_TYPE: Record<Dialect, string> = {
   anthropic: "AnthropicToolDefinition",
@@ -35,10 +35,8 @@ export function dialectFileContent(conversion: ProviderConversion, dialect: Dial
  * A tool a target cannot express stops the build; every emitted file is checked against its
  * provider's rules before it is written.
  */
-export function emitProviders(
-  ctx: EmitContext,
-  conversion = convertContract(ctx.contract, ctx.targets ?? TARGETS),
-): OutputFile[] {
+export function emitProviders(ctx: EmitContext): OutputFile[] {
+  const conversion = conversionOf(ctx);
   if (conversion.problems.length > 0) {
     throw new McpGenError(
       conversion.problems.map((p) =>

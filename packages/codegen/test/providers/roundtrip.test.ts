@@ -1,0 +1,175 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { applyArgumentPlan } from "@mcp-gen/runtime";
+import { describe, expect, it } from "vitest";
+import { normalizeArguments as smartHomeNormalize } from "../../../../generated/smart-home/normalize.ts";
+import { readContract } from "../../src/contract/read.ts";
+import type { Contract, JsonSchema } from "../../src/contract/types.ts";
+import { createAjv } from "../../src/emit/ajv.ts";
+import { exampleValue } from "../../src/emit/example.ts";
+import { convertContract } from "../../src/emit/providers/convert.ts";
+import type { Dialect, Target } from "../../src/emit/providers/model.ts";
+import { isSchemaObject } from "../../src/emit/schema-utils.ts";
+
+/**
+ * Round trip: canonical arguments → what a model sends under each dialect → `normalizeArguments`
+ * → the canonical arguments again. The dialect arguments are derived from the emitted dialect
+ * schema (not from the normalization plan) and must validate against it.
+ */
+const ROOT = path.resolve(import.meta.dirname, "../../../..");
+const FIXTURES = path.join(ROOT, "packages/codegen/test/fixtures/contracts");
+const TARGETS: Record<string, Target[]> = { names: ["gemini"] };
+
+const contracts: [string, Contract][] = [
+  ...readdirSync(path.join(ROOT, "schemas")).map((f) => path.join(ROOT, "schemas", f)),
+  ...readdirSync(FIXTURES)
+    .filter((f) => f.endsWith(".tools.json"))
+    .map((f) => path.join(FIXTURES, f)),
+].map((file) => [path.basename(file, ".tools.json"), readContract(file)]);
+
+/** Extra samples where the generated ones do not reach what a dialect changes. */
+const EXTRA: Record<string, unknown[]> = {
+  save_tree: [
+    {
+      root: {
+        label: "a",
+        children: [{ label: "b", children: [{ label: "c", children: [{ label: "d", children: [] }] }] }],
+      },
+    },
+  ],
+  "book-table": [
+    {
+      restaurant: "Chez Nous",
+      party: 4,
+      when: "2025-06-01T19:30:00Z",
+      notes: { allergy: "nuts" },
+      anything: [1, { two: 2 }],
+      payment: { method: "card", last4: "4242" },
+    },
+  ],
+};
+
+const ajv = createAjv({ source: false });
+
+describe.each(contracts)("round trip through every dialect: %s", (name, contract) => {
+  const conversion = convertContract(contract, TARGETS[name] ?? ["anthropic", "openai", "gemini"]);
+  const cases = contract.tools.flatMap((tool) => {
+    const samples = [
+      exampleValue(tool.inputSchema, tool.inputSchema),
+      exampleValue(tool.inputSchema, tool.inputSchema, { allProperties: true }),
+      ...(EXTRA[tool.name] ?? []),
+    ];
+    return conversion.dialects.flatMap((dialect) =>
+      samples.map((sample, i) => [`${tool.name} ${dialect} #${i}`, tool.name, dialect, sample] as const),
+    );
+  });
+
+  it.each(cases)("%s", (_, toolName, dialect, canonical) => {
+    const tool = contract.tools.find((t) => t.name === toolName)!;
+    expect(ajv.validate(tool.inputSchema, canonical), ajv.errorsText()).toBe(true);
+    const { schema, strict } = dialectSchema(conversion.definitions[dialect]!, toolName);
+    const as: Dialect = dialect === "openai-strict" && !strict ? "openai" : dialect;
+    const sent = schema ? asSentUnder(as, schema, canonical) : canonical;
+    if (schema) expect(ajv.validate(toJsonSchema(dialect, schema), sent), ajv.errorsText()).toBe(true);
+    const plan = conversion.plans[dialect]?.[toolName];
+    expect(plan ? applyArgumentPlan(plan, sent) : sent).toStrictEqual(canonical);
+  });
+});
+
+describe("generated normalizeArguments (smart-home)", () => {
+  it("drops OpenAI strict nulls so defaults apply, and parses JSON text", () => {
+    expect(
+      smartHomeNormalize("openai-strict", "search_devices", '{"query":"灯","limit":null}'),
+    ).toStrictEqual({
+      query: "灯",
+    });
+    expect(
+      smartHomeNormalize("gemini", "interpret_command", {
+        user_input: "dim",
+        device_capabilities: ["switchLevel"],
+        current_state: '{"level":80}',
+      }),
+    ).toStrictEqual({
+      user_input: "dim",
+      device_capabilities: ["switchLevel"],
+      current_state: { level: 80 },
+    });
+    expect(smartHomeNormalize("anthropic", "search_devices", { query: "x", limit: null })).toStrictEqual({
+      query: "x",
+      limit: null,
+    });
+    expect(smartHomeNormalize("openai", "no_such_tool", "not json")).toBe("not json");
+  });
+});
+
+/** The input schema a dialect's definition of a tool carries, and whether it is OpenAI-strict. */
+function dialectSchema(
+  definitions: Record<string, unknown>[],
+  tool: string,
+): { schema?: JsonSchema; strict: boolean } {
+  for (const d of definitions) {
+    const fn = (d.function ?? d) as Record<string, unknown>;
+    if (fn.name !== tool) continue;
+    const schema = (fn.input_schema ?? fn.parameters ?? fn.parametersJsonSchema) as JsonSchema | undefined;
+    return { ...(schema ? { schema } : {}), strict: fn.strict === true };
+  }
+  return { strict: false };
+}
+
+/**
+ * What a model following the dialect schema sends for a canonical value: under OpenAI strict every
+ * declared property is present (`null` where the canonical value has none); under Gemini a value
+ * whose schema is STRING but which is not a string travels as JSON text.
+ */
+function asSentUnder(dialect: Dialect, schema: unknown, value: unknown): unknown {
+  if (!isSchemaObject(schema) || value === undefined) return value;
+  if (dialect === "gemini" && schema.type === "STRING" && typeof value !== "string") {
+    return value === null && schema.nullable === true ? null : JSON.stringify(value);
+  }
+  if (value === null) return value;
+  if (Array.isArray(schema.anyOf)) {
+    const branch = schema.anyOf.find((b) => isSchemaObject(b) && fits(b, value)) ?? schema.anyOf[0];
+    return asSentUnder(dialect, branch, value);
+  }
+  if (Array.isArray(value)) return value.map((v) => asSentUnder(dialect, schema.items, v));
+  if (typeof value === "object" && isSchemaObject(schema.properties)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, sub] of Object.entries(schema.properties)) {
+      const v = (value as Record<string, unknown>)[key];
+      if (v !== undefined) out[key] = asSentUnder(dialect, sub, v);
+      else if (dialect === "openai-strict") out[key] = null;
+    }
+    return out;
+  }
+  return value;
+}
+
+function fits(branch: JsonSchema, value: unknown): boolean {
+  if (branch.type === "null") return value === null;
+  if (!isSchemaObject(branch.properties))
+    return !(typeof value === "object" && value !== null && !Array.isArray(value));
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    Object.keys(value).every((k) => k in (branch.properties as object))
+  );
+}
+
+/** Gemini's OpenAPI-style `Schema` as JSON Schema, to validate what is sent under it. */
+function toJsonSchema(dialect: Dialect, schema: unknown): JsonSchema {
+  if (!isSchemaObject(schema)) return {};
+  if (dialect !== "gemini") return schema;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === "type") out.type = String(value).toLowerCase();
+    else if (key === "properties" && isSchemaObject(value))
+      out.properties = Object.fromEntries(
+        Object.entries(value).map(([k, v]) => [k, toJsonSchema(dialect, v)]),
+      );
+    else if (key === "items") out.items = toJsonSchema(dialect, value);
+    else if (key === "anyOf") out.anyOf = (value as unknown[]).map((v) => toJsonSchema(dialect, v));
+    else if (!["nullable", "format", "example", "propertyOrdering"].includes(key)) out[key] = value;
+  }
+  if (schema.nullable === true) return { anyOf: [out, { type: "null" }] };
+  return out;
+}
