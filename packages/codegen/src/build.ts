@@ -110,7 +110,7 @@ function listContracts(config: ResolvedConfig): string[] {
  * The contracts in the schemas folder that are not built from TypeScript (pulled or hand-written),
  * normalised in memory for the emitters (draft-07 keywords, `nullable`, non-local `$ref`s …).
  */
-function readContracts(
+export function readContracts(
   config: ResolvedConfig,
   only: string[] | undefined,
   warnings: Diagnostic[],

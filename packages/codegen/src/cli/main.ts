@@ -4,6 +4,7 @@ import { registerChat } from "./chat-command.ts";
 import { registerDiff } from "./diff-command.ts";
 import { registerPull } from "./pull-command.ts";
 import { registerServe } from "./serve-command.ts";
+import { registerLint } from "./lint-command.ts";
 
 /** The `mcp-gen` program: a thin shell over the library functions. */
 export function createProgram(): Command {
@@ -18,6 +19,7 @@ export function createProgram(): Command {
   registerDiff(program);
   registerServe(program);
   registerChat(program);
+  registerLint(program);
   return program;
 }
 

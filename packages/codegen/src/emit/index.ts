@@ -1,5 +1,6 @@
 import type { Contract } from "../contract/types.ts";
 import type { Diagnostic } from "../diagnostics.ts";
+import { checkRules } from "./check-rules.ts";
 import { emitClient } from "./client.ts";
 import type { EmitContext } from "./context.ts";
 import { emitIndex } from "./index-file.ts";
@@ -16,6 +17,7 @@ import type { OutputFile } from "./writer.ts";
 export type Emitter = (ctx: EmitContext) => OutputFile | OutputFile[];
 
 export const EMITTERS: readonly Emitter[] = [
+  checkRules,
   emitValidators,
   emitTypes,
   emitToolsFile,

@@ -42,3 +42,26 @@ describe("a tool a target cannot express stops the build, naming the rule", () =
     expect(files.filter((f) => f.path.includes("providers/"))).toStrictEqual([]);
   });
 });
+
+describe("the build runs the MCP rules lint checks", () => {
+  it("stops on a broken MCP rule, before anything is emitted", () => {
+    const contract = readContract(path.join(FIXTURES, "../lint/bad.tools.json"));
+    expect(() =>
+      emitServer(contract, { contractFile: "schemas/bad.tools.json", outDir: "g", targets: [] }),
+    ).toThrow(
+      [
+        'error MCPG061: [mcp/required-declared] required property "path" is not declared, and no other property is allowed',
+        "  at schemas/bad.tools.json /tools/0/inputSchema/required",
+        "  fix: correct the tool at the JSON pointer named in the message",
+        "",
+        'error MCPG061: [mcp/ref-resolves] $ref "#/$defs/Missing" does not resolve inside the schema',
+        "  at schemas/bad.tools.json /tools/0/inputSchema/properties/where/$ref",
+        "  fix: correct the tool at the JSON pointer named in the message",
+        "",
+        "error MCPG061: [mcp/annotations] readOnlyHint must be a boolean",
+        "  at schemas/bad.tools.json /tools/0/annotations/readOnlyHint",
+        "  fix: correct the tool at the JSON pointer named in the message",
+      ].join("\n"),
+    );
+  });
+});

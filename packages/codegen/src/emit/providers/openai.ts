@@ -33,17 +33,17 @@ export function toOpenAiStrict(
   const inlined = inlineRefs(tool.inputSchema);
   const state: StrictState = { conversion, reasons: [], properties: 0 };
   const cut = inlined.cuts[0];
-  if (cut) state.reasons.push(`recursive type at ${cut.pointer || "/"} (${cut.ref})`);
+  if (cut) state.reasons.push(`${conversion.base}${cut.pointer}: recursive type (${cut.ref})`);
   else if (
     !typesOf(inlined.schema).includes("object") ||
     "anyOf" in inlined.schema ||
     "oneOf" in inlined.schema
   )
-    state.reasons.push("the root must be an object and not a union");
+    state.reasons.push(`${conversion.base}: the root must be an object and not a union`);
   const result = state.reasons.length === 0 ? strictNode(inlined.schema, "", 0, state) : undefined;
   if (state.properties > OPENAI_STRICT.maxProperties)
     state.reasons.push(
-      `${state.properties} object properties (strict mode allows ${OPENAI_STRICT.maxProperties})`,
+      `${conversion.base}: ${state.properties} object properties (strict mode allows ${OPENAI_STRICT.maxProperties})`,
     );
   if (state.reasons.length > 0 || !result) {
     const fallback = [...new Set(state.reasons)];
@@ -76,7 +76,9 @@ function strictNode(
   state: StrictState,
 ): { schema: JsonSchema; plan?: Plan } {
   if (!isSchemaObject(schema)) {
-    state.reasons.push(`${pointer || "/"}: a boolean schema (any value) cannot be expressed`);
+    state.reasons.push(
+      `${state.conversion.base}${pointer}: a boolean schema (any value) cannot be expressed`,
+    );
     return { schema: {} };
   }
   const out: JsonSchema = {};
@@ -87,7 +89,8 @@ function strictNode(
     if (COPIED.has(key)) out[key] = value;
     else if (key === "items" && "prefixItems" in schema) continue;
     else if (key === "items") {
-      if (Array.isArray(value)) state.reasons.push(`${pointer}/items: tuples cannot be expressed`);
+      if (Array.isArray(value))
+        state.reasons.push(`${state.conversion.base}${pointer}/items: tuples cannot be expressed`);
       else {
         const child = strictNode(value, `${pointer}/items`, depth, state);
         out.items = child.schema;
@@ -106,8 +109,9 @@ function strictNode(
         };
       }
     } else if (key === "prefixItems")
-      state.reasons.push(`${pointer}: tuples (prefixItems) cannot be expressed`);
-    else if (key === "allOf") state.reasons.push(`${pointer}: allOf cannot be expressed`);
+      state.reasons.push(`${state.conversion.base}${pointer}: tuples (prefixItems) cannot be expressed`);
+    else if (key === "allOf")
+      state.reasons.push(`${state.conversion.base}${pointer}: allOf cannot be expressed`);
     else if (["properties", "required", "additionalProperties"].includes(key)) continue;
     else if (!SILENT.has(key)) {
       sentences.push(constraintText(key, value));
@@ -139,13 +143,13 @@ function objectPart(
     );
   } else if (names.length === 0 && additional !== false) {
     state.reasons.push(
-      `${pointer || "/"}: an object without declared properties (a map or any object) cannot be expressed`,
+      `${state.conversion.base}${pointer}: an object without declared properties (a map or any object) cannot be expressed`,
     );
     return plan;
   }
   if (depth > OPENAI_STRICT.maxDepth)
     state.reasons.push(
-      `${pointer || "/"}: ${depth} levels of object nesting (strict mode allows ${OPENAI_STRICT.maxDepth})`,
+      `${state.conversion.base}${pointer}: ${depth} levels of object nesting (strict mode allows ${OPENAI_STRICT.maxDepth})`,
     );
   state.properties += names.length;
   if (additional !== undefined && additional !== false)
