@@ -45,11 +45,12 @@ describe("mcp-gen build (real CLI on a temporary project)", { timeout: 300_000 }
       [
         "✓ calc: 1 tool (from TypeScript)",
         "  calc: 2 constraints moved into provider descriptions (generated/calc/providers/report.json)",
-        "mcp-gen: wrote 16 files",
+        "mcp-gen: wrote 17 files",
         "",
       ].join("\n"),
     );
     expect(readdirSync(path.join(dir, "generated/calc")).sort()).toStrictEqual([
+      "TOOLS.md",
       "client.ts",
       "index.ts",
       "normalize.ts",
@@ -92,6 +93,7 @@ describe("mcp-gen build (real CLI on a temporary project)", { timeout: 300_000 }
     expect(stale.stderr).toBe(
       [
         "error MCPG050: generated files are stale:",
+        "  changed generated/calc/TOOLS.md",
         "  changed generated/calc/client.ts",
         "  changed generated/calc/providers/anthropic.json",
         "  changed generated/calc/providers/gemini-json-schema.json",

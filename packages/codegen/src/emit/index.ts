@@ -3,6 +3,7 @@ import type { Diagnostic } from "../diagnostics.ts";
 import { checkRules } from "./check-rules.ts";
 import { emitClient } from "./client.ts";
 import type { EmitContext } from "./context.ts";
+import { emitDocs } from "./docs.ts";
 import { emitIndex } from "./index-file.ts";
 import { emitNormalize } from "./normalize.ts";
 import { emitProviders } from "./providers/index.ts";
@@ -26,6 +27,7 @@ export const EMITTERS: readonly Emitter[] = [
   emitClient,
   emitProviders,
   emitNormalize,
+  emitDocs,
 ];
 
 /**

@@ -1,0 +1,193 @@
+import type { ContractTool, JsonSchema } from "../contract/types.ts";
+import { annotationWords, argsOptional, clientNames, toolMethodNames } from "./client.ts";
+import type { EmitContext } from "./context.ts";
+import { exampleValue } from "./example.ts";
+import { jsLiteral } from "./names.ts";
+import { isSchemaObject, resolveLocalRef, typesOf } from "./schema-utils.ts";
+import { isWrapped } from "./types.ts";
+import { finish, GENERATED_NOTICE, type OutputFile } from "./writer.ts";
+
+/** Nested object properties are listed down to this depth (`a.b.c`); deeper ones are summarised. */
+const MAX_DEPTH = 4;
+
+/**
+ * Emits `TOOLS.md`: a readable reference of every tool — description, annotations, a parameters
+ * table (types, required, defaults, constraints), the result, and an example call through the
+ * typed client and as MCP `tools/call` arguments.
+ */
+export function emitDocs(ctx: EmitContext): OutputFile {
+  const { server, tools } = ctx.contract;
+  const methods = toolMethodNames(ctx);
+  const names = clientNames(server);
+  const lines = [
+    `<!-- ${GENERATED_NOTICE} -->`,
+    "",
+    `# \`${server}\` tools`,
+    "",
+    `${tools.length} tool${tools.length === 1 ? "" : "s"}, from the contract \`${ctx.contractFile}\`. Call them with the typed`,
+    `client: \`${names.factory}(client)\` from \`client.ts\`.`,
+    "",
+    ...tools.map((t) => `- [\`${t.name}\`](#${anchor(t.name)})${t.title ? ` — ${t.title}` : ""}`),
+  ];
+  for (const tool of tools) {
+    lines.push("", `## \`${tool.name}\``, "");
+    if (tool.title) lines.push(`**${tool.title}**`, "");
+    lines.push(tool.description ?? "_No description._", "");
+    const words = annotationWords(tool);
+    if (words.length > 0) lines.push(`Annotations: ${words.join(", ")}.`, "");
+    lines.push("### Parameters", "", ...table(tool.inputSchema, tool.inputSchema, "(no parameters)"), "");
+    lines.push("### Result", "", ...result(ctx, tool), "");
+    const example = exampleValue(tool.inputSchema, tool.inputSchema);
+    const empty = isSchemaObject(example) && Object.keys(example).length === 0;
+    const args = argsOptional(tool) && empty ? "" : jsLiteral(example);
+    lines.push(
+      "### Example",
+      "",
+      "```ts",
+      `const r = await ${names.variable}.${methods.get(tool.name)}(${args});`,
+      "if (r.ok) console.log(r.value);",
+      "else console.error(r.message);",
+      "```",
+      "",
+      "As MCP `tools/call` parameters:",
+      "",
+      "```json",
+      JSON.stringify({ name: tool.name, arguments: example ?? {} }),
+      "```",
+    );
+  }
+  return { path: `${ctx.outDir}/TOOLS.md`, content: finish(lines.join("\n")) };
+}
+
+function result(ctx: EmitContext, tool: ContractTool): string[] {
+  if (!tool.outputSchema) return ["Content blocks (text, images …); no structured result."];
+  if (isWrapped(ctx, tool)) {
+    const inner = (tool.outputSchema.properties as Record<string, unknown> | undefined)?.result;
+    const description =
+      isSchemaObject(inner) && typeof inner.description === "string" ? ` — ${inner.description}` : "";
+    const rows = isSchemaObject(inner) ? table(inner, tool.outputSchema, "") : [];
+    const head = `\`${cell(typeLabel(inner, tool.outputSchema))}\`${description} (sent as \`structuredContent: { result }\`).`;
+    return rows.length > 0 && rows[0] !== "" ? [head, "", ...rows] : [head];
+  }
+  const description =
+    typeof tool.outputSchema.description === "string" ? `${tool.outputSchema.description}` : "An object.";
+  return [description, "", ...table(tool.outputSchema, tool.outputSchema, "")];
+}
+
+/** A Markdown table of an object's properties (nested objects and arrays of objects flattened). */
+function table(schema: JsonSchema, root: JsonSchema, none: string): string[] {
+  const rows: string[] = [];
+  collect(schema, root, "", 0, new Set(), rows);
+  if (rows.length === 0) return none ? [none] : [];
+  return [
+    "| name | type | required | default | constraints | description |",
+    "| --- | --- | --- | --- | --- | --- |",
+    ...rows,
+  ];
+}
+
+function collect(
+  schema: unknown,
+  root: JsonSchema,
+  prefix: string,
+  depth: number,
+  seen: Set<string>,
+  rows: string[],
+): void {
+  const { node, refs } = resolve(schema, root, seen);
+  const target = arrayItems(node, root, refs) ?? node;
+  const itemPrefix = target !== node ? `${prefix}[]` : prefix;
+  if (!isSchemaObject(target) || !isSchemaObject(target.properties)) return;
+  const required = new Set(Array.isArray(target.required) ? target.required.map(String) : []);
+  for (const [name, sub] of Object.entries(target.properties)) {
+    const path = prefix === "" && itemPrefix === "" ? name : `${itemPrefix}.${name}`;
+    const resolved = resolve(sub, root, refs).node;
+    const s = isSchemaObject(resolved) ? resolved : {};
+    rows.push(
+      `| \`${cell(path)}\` | ${cell(typeLabel(sub, root))} | ${required.has(name) ? "yes" : "no"} | ${s.default !== undefined ? `\`${cell(JSON.stringify(s.default))}\`` : ""} | ${cell(constraints(s))} | ${cell(typeof s.description === "string" ? s.description : "")} |`,
+    );
+    if (depth + 1 < MAX_DEPTH) collect(sub, root, path, depth + 1, resolve(sub, root, refs).refs, rows);
+  }
+}
+
+function resolve(schema: unknown, root: JsonSchema, seen: Set<string>): { node: unknown; refs: Set<string> } {
+  if (isSchemaObject(schema) && typeof schema.$ref === "string") {
+    if (seen.has(schema.$ref)) return { node: undefined, refs: seen };
+    const refs = new Set([...seen, schema.$ref]);
+    return resolve(resolveLocalRef(root, schema.$ref), root, refs);
+  }
+  return { node: schema, refs: seen };
+}
+
+function arrayItems(node: unknown, root: JsonSchema, refs: Set<string>): unknown {
+  if (!isSchemaObject(node) || !typesOf(node).includes("array") || !isSchemaObject(node.items))
+    return undefined;
+  return resolve(node.items, root, refs).node;
+}
+
+/** A short TypeScript-like label for a schema: `string`, `"a" \| "b"`, `Device[]`, `Record<string, number>`. */
+export function typeLabel(schema: unknown, root: JsonSchema): string {
+  if (schema === true || (isSchemaObject(schema) && Object.keys(schema).length === 0)) return "any";
+  if (!isSchemaObject(schema)) return "never";
+  if (typeof schema.$ref === "string") return schema.$ref.split("/").pop() ?? "object";
+  if ("const" in schema) return JSON.stringify(schema.const);
+  if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");
+  for (const key of ["anyOf", "oneOf"]) {
+    const list = schema[key];
+    if (Array.isArray(list)) return [...new Set(list.map((s) => typeLabel(s, root)))].join(" | ");
+  }
+  if (Array.isArray(schema.allOf)) return schema.allOf.map((s) => typeLabel(s, root)).join(" & ");
+  const types = typesOf(schema);
+  if (types.length === 0) return "properties" in schema ? "object" : "any";
+  return types
+    .map((t) => {
+      if (t === "array") {
+        if (Array.isArray(schema.prefixItems))
+          return `[${schema.prefixItems.map((s) => typeLabel(s, root)).join(", ")}]`;
+        const item = typeLabel(schema.items ?? true, root);
+        return /[| ]/.test(item) ? `(${item})[]` : `${item}[]`;
+      }
+      if (t === "object" && !isSchemaObject(schema.properties) && isSchemaObject(schema.additionalProperties))
+        return `Record<string, ${typeLabel(schema.additionalProperties, root)}>`;
+      return t;
+    })
+    .join(" | ");
+}
+
+const CONSTRAINTS: [string, (v: unknown) => string][] = [
+  ["minimum", (v) => `≥ ${v}`],
+  ["exclusiveMinimum", (v) => `> ${v}`],
+  ["maximum", (v) => `≤ ${v}`],
+  ["exclusiveMaximum", (v) => `< ${v}`],
+  ["multipleOf", (v) => `multiple of ${v}`],
+  ["minLength", (v) => `length ≥ ${v}`],
+  ["maxLength", (v) => `length ≤ ${v}`],
+  ["pattern", (v) => `matches \`${v}\``],
+  ["format", (v) => `format ${v}`],
+  ["minItems", (v) => `≥ ${v} items`],
+  ["maxItems", (v) => `≤ ${v} items`],
+  ["uniqueItems", (v) => (v === true ? "unique items" : "")],
+  ["minProperties", (v) => `≥ ${v} properties`],
+  ["maxProperties", (v) => `≤ ${v} properties`],
+  ["deprecated", (v) => (v === true ? "deprecated" : "")],
+];
+
+function constraints(schema: JsonSchema): string {
+  return CONSTRAINTS.filter(([k]) => schema[k] !== undefined)
+    .map(([k, text]) => text(schema[k]))
+    .filter(Boolean)
+    .join(", ");
+}
+
+/** Text safe inside a Markdown table cell. */
+function cell(text: string): string {
+  return text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+}
+
+/** GitHub's heading anchor for `` `name` ``. */
+function anchor(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9 _-]/g, "")
+    .replace(/ /g, "-");
+}
