@@ -3,11 +3,13 @@ import type { BuildResult } from "../build.ts";
 import { CODES } from "../diagnostics.ts";
 import { withConfig } from "./main.ts";
 import { printDiagnostics, run } from "./report.ts";
+import { runWatch } from "./watch-command.ts";
 
 interface BuildFlags {
   config?: string;
   check?: boolean;
   dumpIr?: boolean;
+  watch?: boolean;
   server?: string[];
 }
 
@@ -17,7 +19,10 @@ export function registerBuild(program: Command): void {
     .option("--check", "regenerate in memory and exit 1 if schemas/ or generated/ are stale")
     .option("--dump-ir", "print the intermediate representation and write nothing")
     .option("-s, --server <name...>", "only these servers")
-    .action((flags: BuildFlags) => run(() => (flags.dumpIr ? dump(flags) : buildOrCheck(flags))));
+    .option("-w, --watch", "rebuild on every change, re-extracting only what changed; errors do not stop it")
+    .action((flags: BuildFlags) =>
+      run(() => (flags.watch ? runWatch(flags) : flags.dumpIr ? dump(flags) : buildOrCheck(flags))),
+    );
 }
 
 // The build is loaded on use: ts-morph takes a second to import, and `mcp-gen serve` must start fast.

@@ -54,7 +54,8 @@ export async function extract(config: ResolvedConfig, only?: readonly string[]):
   return { servers, warnings };
 }
 
-function checkNames(tools: readonly IrTool[]): Diagnostic[] {
+/** Tool names that break the naming rule or are used twice in one server. */
+export function checkNames(tools: readonly IrTool[]): Diagnostic[] {
   const problems: Diagnostic[] = [];
   const seen = new Map<string, IrTool>();
   for (const tool of tools) {

@@ -4,6 +4,9 @@ import { TOOL_NAME_RULES } from "../../emit/providers/rules.ts";
 import { isSchemaObject, resolveLocalRef } from "../../emit/schema-utils.ts";
 import { duplicateNames, type Violation, violation, walkSchema } from "./violation.ts";
 
+/** Only `validateSchema` is used, which adds nothing to the instance: one serves every call. */
+let shared: ReturnType<typeof createAjv> | undefined;
+
 const HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"];
 
 /**
@@ -12,7 +15,8 @@ const HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHi
  */
 export function checkMcpRules(contract: Contract): Violation[] {
   const out: Violation[] = [];
-  const ajv = createAjv({ source: false });
+  shared ??= createAjv({ source: false });
+  const ajv = shared;
   contract.tools.forEach((tool, i) => {
     const at = `/tools/${i}`;
     if (!TOOL_NAME_RULES.mcp.test(tool.name))

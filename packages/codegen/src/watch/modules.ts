@@ -1,0 +1,86 @@
+import type { ts } from "ts-morph";
+import type { ResolvedServerConfig } from "../config/load.ts";
+import type { Diagnostic } from "../diagnostics.ts";
+import { ExtractContext } from "../extract/context.ts";
+import { checkNames } from "../extract/index.ts";
+import { createTypeMapper } from "../extract/map-type.ts";
+import { extractModuleTools } from "../extract/tools.ts";
+import type { IrServer, IrTool, IrType } from "../ir/types.ts";
+
+/** The extraction of one tool module, kept between rebuilds. */
+export interface ModuleIr {
+  tools: IrTool[];
+  /** Definitions (recursive types) its tools refer to. */
+  definitions: Record<string, IrType>;
+  warnings: Diagnostic[];
+  errors: Diagnostic[];
+}
+
+/** Extracts one module with its own context (so it can be cached and redone alone). */
+export function extractModule(
+  sourceFile: ts.SourceFile,
+  program: ts.Program,
+  root: string,
+  server: ResolvedServerConfig,
+): ModuleIr {
+  const ctx = new ExtractContext(program.getTypeChecker(), program, root);
+  const { tools, errors } = extractModuleTools(sourceFile, ctx, createTypeMapper(ctx), server.naming);
+  return { tools, definitions: { ...ctx.definitions }, warnings: ctx.warnings, errors };
+}
+
+/**
+ * Combines the modules of a server, in file order, into its IR — what one shared extraction
+ * context produces, as long as no two modules define different recursive types under one name
+ * (then `undefined`: extract the server as a whole instead).
+ */
+export function mergeModules(
+  server: ResolvedServerConfig,
+  modules: readonly ModuleIr[],
+): { ir: IrServer; warnings: Diagnostic[]; errors: Diagnostic[] } | undefined {
+  const tools: IrTool[] = [];
+  const definitions: Record<string, IrType> = {};
+  const warnings: Diagnostic[] = [];
+  const errors: Diagnostic[] = [];
+  for (const m of modules) {
+    for (const [name, type] of Object.entries(m.definitions)) {
+      if (name in definitions && JSON.stringify(definitions[name]) !== JSON.stringify(type)) return undefined;
+      definitions[name] = type;
+    }
+    tools.push(...m.tools);
+    warnings.push(...m.warnings);
+    errors.push(...m.errors);
+  }
+  errors.push(...checkNames(tools));
+  tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const sorted = Object.fromEntries(
+    Object.entries(definitions).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
+  return { ir: { name: server.name, tools, definitions: sorted }, warnings, errors };
+}
+
+/**
+ * Extracts every module of a server with one shared context, exactly like a full build
+ * (used when `mergeModules` finds a name clash).
+ */
+export function extractServerWhole(
+  sourceFiles: readonly ts.SourceFile[],
+  program: ts.Program,
+  root: string,
+  server: ResolvedServerConfig,
+): { ir: IrServer; warnings: Diagnostic[]; errors: Diagnostic[] } {
+  const ctx = new ExtractContext(program.getTypeChecker(), program, root);
+  const map = createTypeMapper(ctx);
+  const tools: IrTool[] = [];
+  const errors: Diagnostic[] = [];
+  for (const sf of sourceFiles) {
+    const result = extractModuleTools(sf, ctx, map, server.naming);
+    tools.push(...result.tools);
+    errors.push(...result.errors);
+  }
+  errors.push(...checkNames(tools));
+  tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const definitions = Object.fromEntries(
+    Object.entries(ctx.definitions).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
+  return { ir: { name: server.name, tools, definitions }, warnings: ctx.warnings, errors };
+}
