@@ -62,19 +62,7 @@ export function convertContract(contract: Contract, targets: readonly Target[]):
   for (const dialect of dialects) {
     const list: Record<string, unknown>[] = [];
     contract.tools.forEach((tool, i) => {
-      const conversion = new Conversion(dialect, tool.name, `/tools/${i}/inputSchema`);
-      const nameRule = TOOL_NAME_RULES[NAME_RULE[dialect]];
-      if (!nameRule.test(tool.name)) {
-        result.problems.push({
-          dialect,
-          tool: tool.name,
-          pointer: `/tools/${i}/name`,
-          rule: `${NAME_RULE[dialect]}/tool-name`,
-          message: `the name does not match ${nameRule.source}`,
-        });
-        return;
-      }
-      const { definition, plan, fallback } = convertTool(dialect, tool, conversion);
+      const { conversion, definition, plan, fallback } = convertCached(dialect, tool, i);
       result.problems.push(...conversion.problems);
       if (conversion.problems.length > 0 || !definition) return;
       result.moved.push(...conversion.moved);
@@ -88,6 +76,40 @@ export function convertContract(contract: Contract, targets: readonly Target[]):
     result.definitions[dialect] = list;
   }
   return result;
+}
+
+interface ToolOutcome {
+  conversion: Conversion;
+  definition?: Record<string, unknown>;
+  plan?: Plan;
+  fallback?: string[];
+}
+
+/** Outcomes by dialect, position and tool JSON: a watch rebuild converts only the tools that changed. */
+const outcomes = new Map<string, ToolOutcome>();
+const MAX_CACHED = 20_000;
+
+function convertCached(dialect: Dialect, tool: ContractTool, i: number): ToolOutcome {
+  const key = `${dialect}\u0000${i}\u0000${JSON.stringify(tool)}`;
+  const cached = outcomes.get(key);
+  if (cached) return cached;
+  const conversion = new Conversion(dialect, tool.name, `/tools/${i}/inputSchema`);
+  const nameRule = TOOL_NAME_RULES[NAME_RULE[dialect]];
+  const outcome: ToolOutcome = nameRule.test(tool.name)
+    ? { conversion, ...convertTool(dialect, tool, conversion) }
+    : { conversion };
+  if (!nameRule.test(tool.name)) {
+    conversion.problems.push({
+      dialect,
+      tool: tool.name,
+      pointer: `/tools/${i}/name`,
+      rule: `${NAME_RULE[dialect]}/tool-name`,
+      message: `the name does not match ${nameRule.source}`,
+    });
+  }
+  if (outcomes.size >= MAX_CACHED) outcomes.clear();
+  outcomes.set(key, outcome);
+  return outcome;
 }
 
 function convertTool(
