@@ -2,7 +2,9 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { createEconomicsClient } from "../../../../generated/economics/client.ts";
+import { manifest as economicsManifest } from "../../../../generated/economics/server.ts";
 import { createSmartHomeClient } from "../../../../generated/smart-home/client.ts";
+import { manifest as smartHomeManifest } from "../../../../generated/smart-home/server.ts";
 import {
   type Connection,
   connectInMemory,
@@ -10,7 +12,7 @@ import {
   ToolCallError,
   ValidationError,
 } from "../../src/index.ts";
-import { createExampleServer } from "./example-server.ts";
+import { recordingServer } from "./recording-server.ts";
 
 const open: Connection[] = [];
 afterEach(async () => {
@@ -30,9 +32,9 @@ function fakeSmartHome(reply: () => object): Server {
   return server;
 }
 
-describe("typed client over a real SDK server (in-memory)", () => {
+describe("typed client against the runtime server of the generated manifests (in-memory)", () => {
   it("calls a tool with typed arguments and unwraps a { result } structured result", async () => {
-    const { server } = await createExampleServer("smart-home");
+    const { server } = recordingServer(smartHomeManifest);
     const home = createSmartHomeClient((await connect(server)).client);
     const result = await home.searchDevices({ query: "客厅 灯" });
     expect(result.ok).toBe(true);
@@ -40,7 +42,7 @@ describe("typed client over a real SDK server (in-memory)", () => {
   });
 
   it("returns an object result as is and applies the tool's own defaults", async () => {
-    const { server } = await createExampleServer("smart-home");
+    const { server } = recordingServer(smartHomeManifest);
     const home = createSmartHomeClient((await connect(server)).client);
     const result = await home.executeCommands({
       device_id: "uuid-def456",
@@ -50,7 +52,7 @@ describe("typed client over a real SDK server (in-memory)", () => {
   });
 
   it("calls a tool whose arguments are all optional without arguments", async () => {
-    const { server } = await createExampleServer("economics");
+    const { server } = recordingServer(economicsManifest);
     const economics = createEconomicsClient((await connect(server)).client);
     const value = expectOk(await economics.getAllParameters({ category: "tax", format: "markdown" }));
     expect(value.split("\n").slice(0, 2)).toStrictEqual([
@@ -61,7 +63,7 @@ describe("typed client over a real SDK server (in-memory)", () => {
   });
 
   it("surfaces a tool error (isError) as { ok: false } with its message", async () => {
-    const { server } = await createExampleServer("smart-home");
+    const { server } = recordingServer(smartHomeManifest);
     const home = createSmartHomeClient((await connect(server)).client);
     const result = await home.executeCommands({ device_id: "nope", commands: [] });
     expect(result.ok).toBe(false);
@@ -72,7 +74,7 @@ describe("typed client over a real SDK server (in-memory)", () => {
   });
 
   it("rejects invalid arguments before sending them", async () => {
-    const { server, calls } = await createExampleServer("smart-home");
+    const { server, calls } = recordingServer(smartHomeManifest);
     const home = createSmartHomeClient((await connect(server)).client);
     const bad = { query: "灯", limit: 500 };
     await expect(home.searchDevices(bad)).rejects.toThrow(ValidationError);
@@ -82,12 +84,13 @@ describe("typed client over a real SDK server (in-memory)", () => {
     expect(calls).toStrictEqual([]);
   });
 
-  it("sends invalid arguments when argument validation is off (the server decides)", async () => {
-    const { server, calls } = await createExampleServer("smart-home");
+  it("sends invalid arguments when argument validation is off: the server rejects them as a tool error", async () => {
+    const { server, calls } = recordingServer(smartHomeManifest);
     const home = createSmartHomeClient((await connect(server)).client, { validateArguments: false });
     const result = await home.searchDevices({ query: "灯", limit: 500 });
-    expect(result.ok).toBe(true);
-    expect(calls).toStrictEqual(["search_devices"]);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).toContain("/limit: expected a number <= 50, received number 500");
+    expect(calls).toStrictEqual([]);
   });
 
   it("throws when the structured result breaks the output schema, unless result validation is off", async () => {
