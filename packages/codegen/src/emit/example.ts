@@ -83,13 +83,32 @@ function inferType(schema: JsonSchema): string | undefined {
   return undefined;
 }
 
+/** A number inside the bounds (inclusive and exclusive), a multiple of `multipleOf` where one fits. */
 function numberExample(schema: JsonSchema, integer: boolean): number {
-  const min = typeof schema.minimum === "number" ? schema.minimum : undefined;
-  const exclusiveMin = typeof schema.exclusiveMinimum === "number" ? schema.exclusiveMinimum : undefined;
-  const max = typeof schema.maximum === "number" ? schema.maximum : undefined;
-  let value = min ?? (exclusiveMin !== undefined ? exclusiveMin + 1 : 1);
-  if (max !== undefined && value > max) value = max;
-  return integer ? Math.ceil(value) : value;
+  const num = (k: string) => (typeof schema[k] === "number" ? (schema[k] as number) : undefined);
+  const lo = num("minimum") ?? num("exclusiveMinimum");
+  const hi = num("maximum") ?? num("exclusiveMaximum");
+  const step = num("multipleOf") ?? (integer ? 1 : undefined);
+  const inside = (v: number) =>
+    (num("minimum") === undefined || v >= num("minimum")!) &&
+    (num("exclusiveMinimum") === undefined || v > num("exclusiveMinimum")!) &&
+    (num("maximum") === undefined || v <= num("maximum")!) &&
+    (num("exclusiveMaximum") === undefined || v < num("exclusiveMaximum")!);
+  const candidates = [
+    1,
+    lo,
+    lo !== undefined ? lo + (step ?? 1) : undefined,
+    hi,
+    hi !== undefined ? hi - (step ?? 1) : undefined,
+  ];
+  if (lo !== undefined && hi !== undefined) candidates.push((lo + hi) / 2);
+  candidates.push(0, -1);
+  for (const c of candidates) {
+    if (c === undefined) continue;
+    const v = step ? Math.ceil(c / step) * step : c;
+    if (inside(v)) return v;
+  }
+  return lo ?? hi ?? 1;
 }
 
 /** Strings tried, in order, against a `pattern` (a generated example should match it). */
@@ -108,7 +127,7 @@ const PATTERN_CANDIDATES = [
 
 function stringExample(schema: JsonSchema): string {
   const base = typeof schema.format === "string" ? (FORMAT_EXAMPLES[schema.format] ?? "example") : "example";
-  if (typeof schema.pattern !== "string") return base;
+  if (typeof schema.pattern !== "string") return fitLength(base, schema);
   let pattern: RegExp;
   try {
     pattern = new RegExp(schema.pattern, "u");
@@ -116,4 +135,11 @@ function stringExample(schema: JsonSchema): string {
     return base;
   }
   return [base, ...PATTERN_CANDIDATES].find((c) => pattern.test(c)) ?? base;
+}
+
+function fitLength(text: string, schema: JsonSchema): string {
+  const max = typeof schema.maxLength === "number" ? schema.maxLength : undefined;
+  const min = typeof schema.minLength === "number" ? schema.minLength : 0;
+  const cut = max !== undefined ? text.slice(0, max) : text;
+  return cut.length >= min ? cut : cut.padEnd(min, "x");
 }

@@ -18,7 +18,9 @@ const docs = [
   ...readdirSync(EXPECTED).map((s) => [
     `fixtures/${s}`,
     path.join(EXPECTED, s, "TOOLS.md"),
-    path.join(ROOT, "packages/codegen/test/fixtures/contracts", `${s}.tools.json`),
+    s.startsWith("ts-")
+      ? path.join(ROOT, "packages/codegen/test/fixtures", s.slice(3), "expected/contract.json")
+      : path.join(ROOT, "packages/codegen/test/fixtures/contracts", `${s}.tools.json`),
   ]),
 ].filter(([, md, contract]) => existsSync(md!) && existsSync(contract!)) as [string, string, string][];
 

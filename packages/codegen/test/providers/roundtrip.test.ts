@@ -9,7 +9,8 @@ import { createAjv } from "../../src/emit/ajv.ts";
 import { exampleValue } from "../../src/emit/example.ts";
 import { convertContract } from "../../src/emit/providers/convert.ts";
 import type { Dialect, Target } from "../../src/emit/providers/model.ts";
-import { isSchemaObject } from "../../src/emit/schema-utils.ts";
+import { isSchemaObject, typesOf } from "../../src/emit/schema-utils.ts";
+import { contractCases } from "./cases.ts";
 
 /**
  * Round trip: canonical arguments → what a model sends under each dialect → `normalizeArguments`
@@ -17,15 +18,13 @@ import { isSchemaObject } from "../../src/emit/schema-utils.ts";
  * schema (not from the normalization plan) and must validate against it.
  */
 const ROOT = path.resolve(import.meta.dirname, "../../../..");
-const FIXTURES = path.join(ROOT, "packages/codegen/test/fixtures/contracts");
-const TARGETS: Record<string, Target[]> = { names: ["gemini"] };
 
-const contracts: [string, Contract][] = [
-  ...readdirSync(path.join(ROOT, "schemas")).map((f) => path.join(ROOT, "schemas", f)),
-  ...readdirSync(FIXTURES)
-    .filter((f) => f.endsWith(".tools.json"))
-    .map((f) => path.join(FIXTURES, f)),
-].map((file) => [path.basename(file, ".tools.json"), readContract(file)]);
+const contracts: [string, Contract, Target[] | undefined][] = [
+  ...readdirSync(path.join(ROOT, "schemas")).map(
+    (f) => [path.basename(f, ".tools.json"), readContract(path.join(ROOT, "schemas", f)), undefined] as const,
+  ),
+  ...contractCases().map((c) => [c.name, c.contract, c.targets] as const),
+].map(([name, contract, targets]) => [name, contract, targets]);
 
 /** Extra samples where the generated ones do not reach what a dialect changes. */
 const EXTRA: Record<string, unknown[]> = {
@@ -51,8 +50,8 @@ const EXTRA: Record<string, unknown[]> = {
 
 const ajv = createAjv({ source: false });
 
-describe.each(contracts)("round trip through every dialect: %s", (name, contract) => {
-  const conversion = convertContract(contract, TARGETS[name] ?? ["anthropic", "openai", "gemini"]);
+describe.each(contracts)("round trip through every dialect: %s", (_name, contract, targets) => {
+  const conversion = convertContract(contract, targets ?? ["anthropic", "openai", "gemini"]);
   const cases = contract.tools.flatMap((tool) => {
     const samples = [
       exampleValue(tool.inputSchema, tool.inputSchema),
@@ -145,9 +144,18 @@ function asSentUnder(dialect: Dialect, schema: unknown, value: unknown): unknown
 }
 
 function fits(branch: JsonSchema, value: unknown): boolean {
-  if (branch.type === "null") return value === null;
-  if (!isSchemaObject(branch.properties))
-    return !(typeof value === "object" && value !== null && !Array.isArray(value));
+  const types = typesOf(branch).map((t) => t.toLowerCase());
+  const actual =
+    value === null
+      ? "null"
+      : Array.isArray(value)
+        ? "array"
+        : typeof value === "number"
+          ? "number"
+          : typeof value;
+  if (types.length > 0 && !types.some((t) => t === actual || (t === "integer" && Number.isInteger(value))))
+    return false;
+  if (!isSchemaObject(branch.properties)) return true;
   return (
     typeof value === "object" &&
     value !== null &&

@@ -168,8 +168,8 @@ function objectPart(
     const child = strictNode(sub, at, depth, state);
     let childSchema = child.schema;
     let childPlan = child.plan;
-    if (!required.has(name) && !acceptsNull(sub)) {
-      childSchema = nullable(childSchema);
+    if (!required.has(name)) {
+      if (!acceptsNull(sub)) childSchema = nullable(childSchema);
       childPlan = { ...childPlan, nullMeansAbsent: true };
       if (isSchemaObject(sub) && sub.default !== undefined)
         describeIn(childSchema, ["Send null to use the default"]);
