@@ -9,7 +9,7 @@ import geminiJsonSchema from "./gemini-json-schema.json" with { type: "json" };
 
 /**
  * Tool definitions of the "conformance" server for each provider dialect, ready to send as
- * the request's `tools` (Gemini: one entry of `tools`). Map the model's arguments back with
+ * the request's `tools`. Map the model's arguments back with
  * `normalizeArguments` from "../normalize.ts" before validating them.
  *
  * @example
@@ -17,9 +17,9 @@ import geminiJsonSchema from "./gemini-json-schema.json" with { type: "json" };
  * await anthropic.messages.create({ model, max_tokens: 1024, messages, tools: providerTools.anthropic });
  */
 export const providerTools = {
-  "anthropic": anthropic as AnthropicToolDefinition[],
-  "openai": openai as OpenAiToolDefinition[],
-  "openai-strict": openaiStrict as OpenAiToolDefinition[],
-  "gemini": gemini as GeminiToolDefinition,
-  "gemini-json-schema": geminiJsonSchema as GeminiToolDefinition,
+  "anthropic": anthropic.tools as AnthropicToolDefinition[],
+  "openai": openai.tools as OpenAiToolDefinition[],
+  "openai-strict": openaiStrict.tools as OpenAiToolDefinition[],
+  "gemini": gemini.tools as GeminiToolDefinition[],
+  "gemini-json-schema": geminiJsonSchema.tools as GeminiToolDefinition[],
 };

@@ -3,7 +3,6 @@ import type { BuildResult } from "../build.ts";
 import { CODES } from "../diagnostics.ts";
 import { withConfig } from "./main.ts";
 import { printDiagnostics, run } from "./report.ts";
-import { runWatch } from "./watch-command.ts";
 
 interface BuildFlags {
   config?: string;
@@ -21,7 +20,7 @@ export function registerBuild(program: Command): void {
     .option("-s, --server <name...>", "only these servers")
     .option("-w, --watch", "rebuild on every change, re-extracting only what changed; errors do not stop it")
     .action((flags: BuildFlags) =>
-      run(() => (flags.watch ? runWatch(flags) : flags.dumpIr ? dump(flags) : buildOrCheck(flags))),
+      run(() => (flags.watch ? watch(flags) : flags.dumpIr ? dump(flags) : buildOrCheck(flags))),
     );
 }
 
@@ -37,6 +36,11 @@ async function dump(flags: BuildFlags): Promise<number> {
   printDiagnostics(result.warnings);
   process.stdout.write(dumpIr(result.ir));
   return 0;
+}
+
+async function watch(flags: BuildFlags): Promise<number> {
+  const { runWatch } = await import("./watch-command.ts");
+  return runWatch(flags);
 }
 
 async function buildOrCheck(flags: BuildFlags): Promise<number> {

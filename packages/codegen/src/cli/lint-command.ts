@@ -1,9 +1,8 @@
 import type { Command } from "commander";
-import { loadConfig } from "../config/load.ts";
 import { formatDiagnostic } from "../diagnostics.ts";
 import { TARGETS, type Target } from "../emit/providers/model.ts";
-import { type LintReport, lintProject } from "../lint/index.ts";
-import { withConfig } from "./main.ts";
+import type { LintReport } from "../lint/index.ts";
+import { withConfig } from "./options.ts";
 import { run } from "./report.ts";
 
 interface LintFlags {
@@ -24,7 +23,12 @@ export function registerLint(program: Command): void {
     .action((flags: LintFlags) => run(() => lint(flags)));
 }
 
+// Loaded on use: the lint pulls in ts-morph, and `mcp-gen serve` must start fast.
 async function lint(flags: LintFlags): Promise<number> {
+  const [{ loadConfig }, { lintProject }] = await Promise.all([
+    import("../config/load.ts"),
+    import("../lint/index.ts"),
+  ]);
   const config = await loadConfig(flags.config ? { configFile: flags.config } : {});
   const unknown = (flags.target ?? []).filter((t) => !(TARGETS as readonly string[]).includes(t));
   if (unknown.length > 0) {

@@ -2,9 +2,9 @@ import { Command } from "commander";
 import { registerBuild } from "./build-command.ts";
 import { registerChat } from "./chat-command.ts";
 import { registerDiff } from "./diff-command.ts";
+import { registerLint } from "./lint-command.ts";
 import { registerPull } from "./pull-command.ts";
 import { registerServe } from "./serve-command.ts";
-import { registerLint } from "./lint-command.ts";
 
 /** The `mcp-gen` program: a thin shell over the library functions. */
 export function createProgram(): Command {

@@ -118,7 +118,7 @@ export async function lintProject(
     report.diagnostics.push(...error.diagnostics);
   }
   try {
-    found.push(...readContracts(config, options.servers));
+    found.push(...readContracts(config, options.servers, report.diagnostics));
   } catch (error) {
     if (!(error instanceof McpGenError)) throw error;
     report.diagnostics.push(...error.diagnostics);

@@ -151,7 +151,7 @@ export class BuildSession {
       all || (changed ?? []).some((f) => path.dirname(f) === this.config.schemasDir && !this.isTsContract(f));
     if (contractsChanged) {
       try {
-        for (const { file, contract } of readContracts(this.config, this.only)) {
+        for (const { file, contract } of readContracts(this.config, this.only, result.warnings)) {
           result.rebuilt.push(contract.server);
           this.emit(contract.server, contract, file, "contract", {
             problems,

@@ -17,7 +17,7 @@ describe("lintContract", () => {
     expect(lint.diagnostics.map((d) => `${d.severity} ${d.code} ${d.pointer} ${d.message}`)).toStrictEqual([
       'warning MCPG061 /tools/0/name [mcp/tool-name] name "read file" should be 1-128 characters of A-Z a-z 0-9 _ - .',
       'error MCPG061 /tools/0/inputSchema/required [mcp/required-declared] required property "path" is not declared, and no other property is allowed',
-      'error MCPG061 /tools/0/inputSchema/properties/where/$ref [mcp/ref-resolves] $ref "#/$defs/Missing" does not resolve inside the schema',
+      'warning MCPG061 /tools/0/inputSchema/properties/where/$ref [mcp/ref-resolves] $ref "#/$defs/Missing" does not resolve inside the schema: that part accepts any value',
       "error MCPG061 /tools/0/annotations/readOnlyHint [mcp/annotations] readOnlyHint must be a boolean",
       "warning MCPG061 /tools/1 [mcp/description] a tool without a description: models choose tools by it",
       'error MCPG060 /tools/0/name [anthropic/tool-name] anthropic: tool "read file": the name does not match ^[a-zA-Z0-9_-]{1,64}$',
@@ -46,8 +46,8 @@ describe("mcp-gen lint (real CLI)", () => {
   it("passes on the examples and exits 0", async () => {
     const result = await runCli(["lint", "--target", "gemini"], REPO_ROOT);
     expect(result.code).toBe(0);
-    expect(result.stdout.split("\n").at(-2)).toBe(
-      "mcp-gen lint: 0 errors, 0 warnings (3 contracts, 10 tools; targets: gemini)",
+    expect(result.stdout.split("\n").at(-2)).toMatch(
+      /^mcp-gen lint: 0 errors, 0 warnings \(\d+ contracts, \d+ tools; targets: gemini\)$/,
     );
   });
 
@@ -62,7 +62,7 @@ describe("mcp-gen lint (real CLI)", () => {
       'error MCPG060: [anthropic/tool-name] anthropic: tool "read file": the name does not match ^[a-zA-Z0-9_-]{1,64}$\n    at schemas/bad.tools.json /tools/0/name\n',
     );
     expect(result.stdout.split("\n").at(-2)).toBe(
-      "mcp-gen lint: 4 errors, 2 warnings (1 contract, 2 tools; targets: anthropic)",
+      "mcp-gen lint: 3 errors, 3 warnings (1 contract, 2 tools; targets: anthropic)",
     );
   });
 });

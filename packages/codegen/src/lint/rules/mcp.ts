@@ -67,7 +67,8 @@ export function checkMcpRules(contract: Contract): Violation[] {
             violation(
               "mcp/ref-resolves",
               `${pointer}/$ref`,
-              `$ref "${node.$ref}" does not resolve inside the schema`,
+              `$ref "${node.$ref}" does not resolve inside the schema: that part accepts any value`,
+              "warning",
             ),
           );
         if (
