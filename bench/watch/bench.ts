@@ -20,18 +20,19 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { build } from "../../packages/codegen/src/build.ts";
 import { BuildSession } from "../../packages/codegen/src/watch/session.ts";
-import { writeCorpus } from "./corpus.ts";
+import { BENCH_DIR, generateCorpus } from "../corpus-gen.ts";
 
 const { values } = parseArgs({
   options: {
     tools: { type: "string", default: "1000" },
     runs: { type: "string", default: "5" },
-    out: { type: "string", default: path.join(os.tmpdir(), "mcp-gen-watch-bench") },
+    out: { type: "string", default: path.join(BENCH_DIR, "corpus", "watch") },
   },
 });
 const tools = Number(values.tools);
 const runs = Number(values.runs);
-const corpus = writeCorpus({ tools, out: values.out });
+const corpus = generateCorpus({ tools, out: values.out, targets: ["anthropic", "openai", "gemini"] });
+const serverCount = Object.keys(corpus.servers).length;
 const BIN = path.resolve(import.meta.dirname, "../../packages/codegen/bin/mcp-gen.js");
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -49,13 +50,7 @@ let edits = 0;
 const editSummary = () => {
   const text = readFileSync(target, "utf8");
   edits++;
-  writeFileSync(
-    target,
-    text.replace(
-      / \* (Search|Update|Tag) (records|the settings of) ([^\n]*?)(?: v\d+)?\.\n/,
-      ` * $1 $2 $3 v${edits}.\n`,
-    ),
-  );
+  writeFileSync(target, text.replace(/\/\*\*\n \* ([^\n@]*?)(?: v\d+)?\n/, `/**\n * $1 v${edits}\n`));
 };
 
 const { session, error } = await BuildSession.start({ cwd: corpus.root });
@@ -96,7 +91,7 @@ for (let i = 0; i < runs; i++) {
 
 const ratio = (x: number) => `${((100 * x) / median(full)).toFixed(1)} %`;
 console.log(
-  `corpus: ${tools} tools, ${corpus.modules.length} modules, ${corpus.servers} servers (${corpus.root})`,
+  `corpus: ${tools} tools, ${corpus.modules.length} modules, ${serverCount} servers (${corpus.root})`,
 );
 console.log(
   `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, load ${os
