@@ -15,6 +15,7 @@ export type { LogLevel, ToolContext } from "./context.ts";
 export { LOG_LEVELS } from "./context.ts";
 export * from "./providers/index.ts";
 export { createServer } from "./server/create-server.ts";
+export { reviveDates } from "./server/dates.ts";
 export type { HttpOptions } from "./server/http/options.ts";
 export {
   defineManifest,

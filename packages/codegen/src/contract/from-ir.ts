@@ -1,3 +1,4 @@
+import { escapeToken } from "../emit/schema-utils.ts";
 import type { IrServer, IrTool, IrType } from "../ir/types.ts";
 import { canonicalSchema } from "./canonical.ts";
 import type { Contract, ContractTool, ContractToolExtras, JsonSchema } from "./types.ts";
@@ -50,7 +51,36 @@ function toolFromIr(
     params: tool.params.map((p) => p.name),
     ...(tool.contextIndex !== undefined ? { contextIndex: tool.contextIndex } : {}),
   };
+  const dates = tool.params.flatMap((p) => datePaths(p.type, `/${escapeToken(p.name)}`));
+  if (dates.length > 0) extra.binding.dates = dates;
   return { entry, extra };
+}
+
+/**
+ * JSON pointers (with `*` for any item or value) to the `Date`s inside a type. Recursive
+ * definitions are not followed: a `Date` inside a recursive type reaches the tool as its string.
+ */
+function datePaths(type: IrType, at: string): string[] {
+  switch (type.kind) {
+    case "string":
+      return type.date ? [at] : [];
+    case "array":
+      return datePaths(type.items, `${at}/*`);
+    case "tuple":
+      return [
+        ...type.items.flatMap((item, i) => datePaths(item, `${at}/${i}`)),
+        ...(type.rest ? datePaths(type.rest, `${at}/*`) : []),
+      ];
+    case "object":
+      return [
+        ...type.properties.flatMap((p) => datePaths(p.type, `${at}/${escapeToken(p.name)}`)),
+        ...(type.additional && type.properties.length === 0 ? datePaths(type.additional, `${at}/*`) : []),
+      ];
+    case "union":
+      return [...new Set(type.members.flatMap((m) => datePaths(m, at)))];
+    default:
+      return [];
+  }
 }
 
 /** MCP requires an object at the root of `outputSchema`: anything else is wrapped as `{ result }`. */

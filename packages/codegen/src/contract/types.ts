@@ -33,6 +33,11 @@ export interface ToolBinding {
   params: string[];
   /** Position of the `ToolContext` parameter, if any. */
   contextIndex?: number;
+  /**
+   * Where the arguments hold a `Date` (JSON pointers into the arguments object, `*` for any array
+   * item or map value): the server turns those ISO strings back into `Date`s before the call.
+   */
+  dates?: string[];
 }
 
 /** What mcp-gen needs beyond the MCP fields, kept apart from them. */

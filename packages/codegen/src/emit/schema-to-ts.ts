@@ -1,5 +1,6 @@
 import type { JsonSchema } from "../contract/types.ts";
 import { propertyKey } from "./names.ts";
+import { escapeToken } from "./schema-utils.ts";
 import { jsdoc } from "./writer.ts";
 
 const isObject = (v: unknown): v is JsonSchema => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -231,8 +232,4 @@ function objectType(schema: JsonSchema, pointer: string, options: PrintOptions, 
     out += `${indent}[key: string]: ${index.text};\n`;
   }
   return atom(`${out}${"  ".repeat(depth)}}`);
-}
-
-function escapeToken(token: string): string {
-  return token.replace(/~/g, "~0").replace(/\//g, "~1");
 }

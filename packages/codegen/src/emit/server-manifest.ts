@@ -33,7 +33,10 @@ export function emitServerManifest(ctx: EmitContext): OutputFile[] {
 
   const w = createWriter();
   w.write(codeHeader()).blankLine();
-  w.writeLine('import { defineManifest, type ServerManifest } from "@mcp-gen/runtime";');
+  const revives = bound.some((b) => (b.binding!.dates?.length ?? 0) > 0);
+  w.writeLine(
+    `import { defineManifest${revives ? ", reviveDates" : ""}, type ServerManifest } from "@mcp-gen/runtime";`,
+  );
   for (const [module, alias] of aliases) {
     w.writeLine(`import * as ${alias} from ${JSON.stringify(importPath(ctx.outDir, module))};`);
   }
@@ -112,10 +115,17 @@ export function emitServerManifest(ctx: EmitContext): OutputFile[] {
   return [{ path: `${ctx.outDir}/server.ts`, content: finish(w.toString()) }];
 }
 
-/** `(args, ctx) => module.fn(args.a, ctx!, args.b)`: arguments in declaration order, the context at its index. */
+/**
+ * `(args, ctx) => module.fn(args.a, ctx!, args.b)`: arguments in declaration order, the context at
+ * its index; parameters typed `Date` get their ISO strings back as `Date`s first.
+ */
 function invocation(binding: ToolBinding, alias: string): string {
   const usesContext = binding.contextIndex !== undefined;
-  const values = binding.argsStyle === "object" ? ["args"] : binding.params.map((p) => `args${access(p)}`);
+  const dates = binding.dates ?? [];
+  const source = `reviveDates(args, [${dates.map((d) => JSON.stringify(d)).join(", ")}])`;
+  const object = dates.length > 0 ? "a" : "args";
+  const values =
+    binding.argsStyle === "object" ? [object] : binding.params.map((p) => `${object}${access(p)}`);
   if (usesContext) values.splice(Math.min(binding.contextIndex!, values.length), 0, "ctx!");
   const target =
     binding.kind === "method"
@@ -123,6 +133,8 @@ function invocation(binding: ToolBinding, alias: string): string {
       : `${alias}${access(binding.export)}`;
   const used = binding.argsStyle === "object" || binding.params.length > 0;
   const params = usesContext ? `(${used ? "args" : "_args"}, ctx)` : used ? "(args)" : "()";
+  if (dates.length > 0)
+    return `${params} => {\n  const a = ${source};\n  return ${target}(${values.join(", ")});\n}`;
   return `${params} => ${target}(${values.join(", ")})`;
 }
 

@@ -3,6 +3,7 @@ import { diagnostic, McpGenError } from "../diagnostics.ts";
 import { type EmitContext, warnAt } from "./context.ts";
 import { pascalCase, propertyKey } from "./names.ts";
 import { docLines, schemaToTs } from "./schema-to-ts.ts";
+import { escapeToken } from "./schema-utils.ts";
 import { codeHeader, finish, jsdoc, type OutputFile } from "./writer.ts";
 
 /** TypeScript names of one tool's types. */
@@ -158,8 +159,4 @@ function isInterfaceShape(schema: unknown): boolean {
 function withoutDefs(schema: JsonSchema): JsonSchema {
   const { $defs: _a, definitions: _b, ...rest } = schema;
   return rest;
-}
-
-function escapeToken(token: string): string {
-  return token.replace(/~/g, "~0").replace(/\//g, "~1");
 }

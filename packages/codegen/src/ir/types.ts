@@ -35,6 +35,8 @@ export type IrType =
 
 export interface IrPrimitive extends IrMeta {
   kind: "string" | "number" | "integer" | "boolean" | "null";
+  /** A `Date` in TypeScript: an ISO 8601 string on the wire, turned back into a `Date` for the tool. */
+  date?: true;
 }
 
 export interface IrLiteral extends IrMeta {

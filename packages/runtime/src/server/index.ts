@@ -3,6 +3,7 @@
  * client, agent and provider parts of the package's main entry, which re-exports all of this.
  */
 export { createServer } from "./create-server.ts";
+export { reviveDates } from "./dates.ts";
 export type { HttpOptions } from "./http/options.ts";
 export { defineManifest, type ManifestTool, type ServerManifest, type ToolDefinition } from "./manifest.ts";
 export type { ServerEvent, ServerOptions } from "./options.ts";

@@ -83,6 +83,15 @@ describe("valid calls", () => {
     expect(result.structuredContent).toStrictEqual({ result: 6 });
   });
 
+  it("hands Date parameters to the tool as Dates, nested ones too", async () => {
+    const client = await connect();
+    const result = await client.callTool({
+      name: "days_until",
+      arguments: { from: "2026-11-21T00:00:00Z", events: [{ at: "2026-11-23T00:00:00Z", label: "x" }] },
+    });
+    expect(result.structuredContent).toStrictEqual({ days: [2], dates: true });
+  });
+
   it("sends Dates in their JSON form", async () => {
     const client = await connect();
     const result = await client.callTool({ name: "when", arguments: {} });

@@ -7,5 +7,5 @@ const DATE = new Set(["Date"]);
 export const dateHandler: TypeHandler = {
   name: "date",
   supports: (type, ctx) => isLibType(type, ctx, DATE),
-  create: () => ({ kind: "string", constraints: { format: "date-time" } }),
+  create: () => ({ kind: "string", constraints: { format: "date-time" }, date: true }),
 };
