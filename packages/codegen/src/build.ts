@@ -1,14 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import type { Contract } from "@mcp-gen/schema";
+import { type Diagnostic, diagnostic, McpGenError, normalizeContract } from "@mcp-gen/schema";
 import { loadConfig, type ResolvedConfig } from "./config/load.ts";
 import { contractFromIr } from "./contract/from-ir.ts";
 import { readContract, serializeContract } from "./contract/read.ts";
-import type { Contract } from "./contract/types.ts";
-import { type Diagnostic, diagnostic, McpGenError } from "./diagnostics.ts";
 import { emitServer } from "./emit/index.ts";
 import type { OutputFile } from "./emit/writer.ts";
 import { extract } from "./extract/index.ts";
-import { normalizeContract } from "./ingest/normalize.ts";
 import type { IrServer } from "./ir/types.ts";
 import { writeOutputs } from "./write/atomic.ts";
 import { type BuildOutputs, findStale, type StaleEntry } from "./write/outputs.ts";

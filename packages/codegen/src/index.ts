@@ -1,3 +1,22 @@
+export type {
+  Contract,
+  ContractTool,
+  ContractToolExtras,
+  IngestIssue,
+  JsonSchema,
+  ToolBinding,
+} from "@mcp-gen/schema";
+export {
+  CODES,
+  canonicalSchema,
+  type Diagnostic,
+  type DiagnosticCode,
+  formatDiagnostic,
+  McpGenError,
+  type NormalizeMode,
+  normalizeContract,
+  normalizeSchema,
+} from "@mcp-gen/schema";
 export { type BuildOptions, type BuildResult, build, generate } from "./build.ts";
 export {
   defineConfig,
@@ -7,22 +26,11 @@ export {
   type ServerConfig,
 } from "./config/define.ts";
 export { findConfig, loadConfig, type ResolvedConfig } from "./config/load.ts";
-export { canonicalSchema } from "./contract/canonical.ts";
 export { contractFromIr, schemaOf } from "./contract/from-ir.ts";
 export { checkContract, readContract, serializeContract } from "./contract/read.ts";
-export type {
-  Contract,
-  ContractTool,
-  ContractToolExtras,
-  JsonSchema,
-  ToolBinding,
-} from "./contract/types.ts";
-export { CODES, type Diagnostic, type DiagnosticCode, formatDiagnostic, McpGenError } from "./diagnostics.ts";
 export { type ContractChange, diffContracts } from "./diff/diff.ts";
 export { EMITTERS, type Emitter, emitServer } from "./emit/index.ts";
 export { type ExtractResult, extract } from "./extract/index.ts";
-export type { IngestIssue } from "./ingest/issues.ts";
-export { type NormalizeMode, normalizeContract, normalizeSchema } from "./ingest/normalize.ts";
 export { dumpIr } from "./ir/dump.ts";
 export type * from "./ir/types.ts";
 export { type PullOptions, type PullResult, pull } from "./pull/pull.ts";

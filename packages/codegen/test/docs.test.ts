@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { CODES } from "@mcp-gen/schema";
 import { expect, it } from "vitest";
-import { CODES } from "../src/diagnostics.ts";
 import { REPO_ROOT } from "./support/project.ts";
 
 it("docs/errors.md lists every diagnostic code with its name, and no other", () => {

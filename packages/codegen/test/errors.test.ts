@@ -1,8 +1,8 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import { formatDiagnostic, McpGenError } from "@mcp-gen/schema";
 import { describe, expect, it } from "vitest";
 import { generate } from "../src/build.ts";
-import { formatDiagnostic, McpGenError } from "../src/diagnostics.ts";
 import { fixtureConfig } from "./support/project.ts";
 
 /**

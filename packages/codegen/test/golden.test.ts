@@ -2,9 +2,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createValidator, type RawValidate } from "@mcp-gen/runtime";
+import { formatDiagnostic } from "@mcp-gen/schema";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../src/build.ts";
-import { formatDiagnostic } from "../src/diagnostics.ts";
 import type { NamingStyle } from "../src/index.ts";
 import { fixturesConfig } from "./support/project.ts";
 

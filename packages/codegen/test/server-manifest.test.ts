@@ -1,7 +1,7 @@
 import path from "node:path";
+import type { Contract, ToolBinding } from "@mcp-gen/schema";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../src/build.ts";
-import type { Contract, ToolBinding } from "../src/contract/types.ts";
 import { emitServerManifest } from "../src/emit/server-manifest.ts";
 import { fixturesConfig } from "./support/project.ts";
 

@@ -2,9 +2,9 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { LocalToolsOptions } from "@mcp-gen/runtime";
+import { diagnostic, McpGenError } from "@mcp-gen/schema";
 import { loadConfig } from "../config/load.ts";
 import { readContract } from "../contract/read.ts";
-import { diagnostic, McpGenError } from "../diagnostics.ts";
 import { manifestFromModule, type ServerModule } from "../serve/load-manifest.ts";
 
 /**

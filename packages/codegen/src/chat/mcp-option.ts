@@ -1,5 +1,5 @@
 import type { McpToolsOptions } from "@mcp-gen/runtime";
-import { diagnostic, McpGenError } from "../diagnostics.ts";
+import { diagnostic, McpGenError } from "@mcp-gen/schema";
 
 /**
  * Parses `--mcp name=<command or url>`: an `http(s)://` URL is a Streamable HTTP endpoint,

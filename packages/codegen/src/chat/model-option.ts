@@ -1,5 +1,5 @@
 import { anthropicModel, type ModelProvider, openaiModel } from "@mcp-gen/runtime";
-import { diagnostic, McpGenError } from "../diagnostics.ts";
+import { diagnostic, McpGenError } from "@mcp-gen/schema";
 
 export type ChatProvider = "anthropic" | "openai";
 

@@ -1,6 +1,6 @@
+import { CODES } from "@mcp-gen/schema";
 import type { Command } from "commander";
 import type { BuildResult } from "../build.ts";
-import { CODES } from "../diagnostics.ts";
 import { withConfig } from "./main.ts";
 import { printDiagnostics, run } from "./report.ts";
 

@@ -1,6 +1,5 @@
+import { formatDiagnostic, TARGETS, type Target } from "@mcp-gen/schema";
 import type { Command } from "commander";
-import { formatDiagnostic } from "../diagnostics.ts";
-import { TARGETS, type Target } from "../emit/providers/model.ts";
 import type { LintReport } from "../lint/index.ts";
 import { withConfig } from "./options.ts";
 import { run } from "./report.ts";

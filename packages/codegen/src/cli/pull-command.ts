@@ -1,5 +1,5 @@
+import { diagnostic, McpGenError } from "@mcp-gen/schema";
 import { type Command, InvalidArgumentError } from "commander";
-import { diagnostic, McpGenError } from "../diagnostics.ts";
 import { formatChanges, summarizeChanges } from "../diff/report.ts";
 import type { PullResult } from "../pull/pull.ts";
 import { checkUrl, type PullSource, parseHeaders } from "../pull/source.ts";

@@ -1,4 +1,4 @@
-import { type Diagnostic, formatDiagnostic, McpGenError } from "../diagnostics.ts";
+import { type Diagnostic, formatDiagnostic, McpGenError } from "@mcp-gen/schema";
 
 /** Prints diagnostics to stderr. */
 export function printDiagnostics(diagnostics: readonly Diagnostic[]): void {

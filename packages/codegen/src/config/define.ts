@@ -1,6 +1,6 @@
-/** Providers mcp-gen emits tool definitions for (`openai` covers strict and non-strict, `gemini` both forms). */
-export const PROVIDER_TARGETS = ["anthropic", "openai", "gemini"] as const;
-export type ProviderTarget = (typeof PROVIDER_TARGETS)[number];
+import { PROVIDER_TARGETS, type ProviderTarget } from "@mcp-gen/schema/targets";
+
+export { PROVIDER_TARGETS, type ProviderTarget };
 
 /** How tool names are derived from function names when no JSDoc `@name` is given. */
 export type NamingStyle = "preserve" | "snake_case";

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { diagnostic, McpGenError } from "../diagnostics.ts";
+import { diagnostic, McpGenError } from "@mcp-gen/schema";
 import { type McpGenConfig, type NamingStyle, PROVIDER_TARGETS, type ProviderTarget } from "./define.ts";
 import { validateConfig } from "./validate.ts";
 

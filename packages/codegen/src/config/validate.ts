@@ -1,4 +1,4 @@
-import { type Diagnostic, diagnostic, McpGenError } from "../diagnostics.ts";
+import { type Diagnostic, diagnostic, McpGenError } from "@mcp-gen/schema";
 import { type McpGenConfig, PROVIDER_TARGETS } from "./define.ts";
 
 const TOP_KEYS = ["schemas", "generated", "tsconfig", "naming", "targets", "servers"];

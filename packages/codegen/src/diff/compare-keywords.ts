@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
-import type { JsonSchema } from "../contract/types.ts";
-import { typesOf } from "../emit/schema-utils.ts";
+import type { JsonSchema } from "@mcp-gen/schema";
+import { typesOf } from "@mcp-gen/schema";
 
 /**
  * How a schema changed for the values it accepts: `narrowed` (accepts less), `widened`

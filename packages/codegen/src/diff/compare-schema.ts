@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
-import type { JsonSchema } from "../contract/types.ts";
-import { escapeToken, isSchemaObject, resolveLocalRef } from "../emit/schema-utils.ts";
+import type { JsonSchema } from "@mcp-gen/schema";
+import { escapeToken, isSchemaObject, resolveLocalRef } from "@mcp-gen/schema";
 import { compareBounds, compareTypes, compareValues, type Report, type Shift } from "./compare-keywords.ts";
 
 /** One classified difference inside a schema. */

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import type { Contract, ContractTool } from "../contract/types.ts";
+import type { Contract, ContractTool } from "@mcp-gen/schema";
 import { compareSchemas, type SchemaChange } from "./compare-schema.ts";
 
 /** One classified difference between two versions of a contract. */

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import type { Contract } from "@mcp-gen/schema";
 import { readContract } from "../contract/read.ts";
-import type { Contract } from "../contract/types.ts";
 import type { ContractChange } from "./diff.ts";
 import { diffContracts } from "./diff.ts";
 

@@ -1,4 +1,4 @@
-import { diagnostic, McpGenError } from "../diagnostics.ts";
+import { diagnostic, McpGenError } from "@mcp-gen/schema";
 import { checkMcpRules } from "../lint/rules/mcp.ts";
 import type { EmitContext } from "./context.ts";
 import type { OutputFile } from "./writer.ts";

@@ -1,5 +1,5 @@
-import type { ContractTool } from "../contract/types.ts";
-import { diagnostic, McpGenError } from "../diagnostics.ts";
+import type { ContractTool } from "@mcp-gen/schema";
+import { diagnostic, McpGenError } from "@mcp-gen/schema";
 import type { EmitContext } from "./context.ts";
 import { exampleValue } from "./example.ts";
 import { camelCase, jsLiteral, pascalCase, propertyKey } from "./names.ts";

@@ -1,6 +1,5 @@
-import type { Contract } from "../contract/types.ts";
-import { type Diagnostic, diagnostic } from "../diagnostics.ts";
-import type { Target } from "./providers/model.ts";
+import type { Contract, Target } from "@mcp-gen/schema";
+import { type Diagnostic, diagnostic } from "@mcp-gen/schema";
 
 /** What every emitter gets: the contract, where its output goes, and a place for warnings. */
 export interface EmitContext {

@@ -1,9 +1,9 @@
-import type { ContractTool, JsonSchema } from "../contract/types.ts";
+import type { ContractTool, JsonSchema } from "@mcp-gen/schema";
+import { isSchemaObject, resolveLocalRef, typesOf } from "@mcp-gen/schema";
 import { annotationWords, argsOptional, clientNames, toolMethodNames } from "./client.ts";
 import type { EmitContext } from "./context.ts";
 import { exampleValue } from "./example.ts";
 import { jsLiteral } from "./names.ts";
-import { isSchemaObject, resolveLocalRef, typesOf } from "./schema-utils.ts";
 import { isWrapped } from "./types.ts";
 import { finish, GENERATED_NOTICE, type OutputFile } from "./writer.ts";
 

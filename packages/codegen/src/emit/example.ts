@@ -1,5 +1,5 @@
-import type { JsonSchema } from "../contract/types.ts";
-import { isSchemaObject, resolveLocalRef, typesOf } from "./schema-utils.ts";
+import type { JsonSchema } from "@mcp-gen/schema";
+import { isSchemaObject, resolveLocalRef, typesOf } from "@mcp-gen/schema";
 
 const FORMAT_EXAMPLES: Record<string, string> = {
   "date-time": "2025-01-01T12:00:00Z",

@@ -1,5 +1,4 @@
-import type { Contract } from "../contract/types.ts";
-import type { Diagnostic } from "../diagnostics.ts";
+import type { Contract, Diagnostic, Target } from "@mcp-gen/schema";
 import { checkRules } from "./check-rules.ts";
 import { emitClient } from "./client.ts";
 import type { EmitContext } from "./context.ts";
@@ -7,7 +6,6 @@ import { emitDocs } from "./docs.ts";
 import { emitIndex } from "./index-file.ts";
 import { emitNormalize } from "./normalize.ts";
 import { emitProviders } from "./providers/index.ts";
-import type { Target } from "./providers/model.ts";
 import { emitServerManifest } from "./server-manifest.ts";
 import { emitToolsFile } from "./tools-file.ts";
 import { emitTypes } from "./types.ts";

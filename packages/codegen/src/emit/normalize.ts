@@ -1,5 +1,5 @@
+import { conversionOf } from "@mcp-gen/schema";
 import type { EmitContext } from "./context.ts";
-import { conversionOf } from "./providers/convert.ts";
 import { codeHeader, createWriter, finish, type OutputFile, writeDoc } from "./writer.ts";
 
 /**

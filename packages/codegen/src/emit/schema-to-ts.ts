@@ -1,6 +1,6 @@
-import type { JsonSchema } from "../contract/types.ts";
+import type { JsonSchema } from "@mcp-gen/schema";
+import { escapeToken } from "@mcp-gen/schema";
 import { propertyKey } from "./names.ts";
-import { escapeToken } from "./schema-utils.ts";
 import { jsdoc } from "./writer.ts";
 
 const isObject = (v: unknown): v is JsonSchema => v !== null && typeof v === "object" && !Array.isArray(v);

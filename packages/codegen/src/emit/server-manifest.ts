@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { ContractTool, ToolBinding } from "../contract/types.ts";
+import type { ContractTool, ToolBinding } from "@mcp-gen/schema";
 import type { EmitContext } from "./context.ts";
 import { camelCase, propertyKey } from "./names.ts";
 import { isWrapped } from "./types.ts";

@@ -1,9 +1,8 @@
-import type { ContractTool, JsonSchema } from "../contract/types.ts";
-import { diagnostic, McpGenError } from "../diagnostics.ts";
+import type { ContractTool, JsonSchema } from "@mcp-gen/schema";
+import { diagnostic, escapeToken, McpGenError } from "@mcp-gen/schema";
 import { type EmitContext, warnAt } from "./context.ts";
 import { pascalCase, propertyKey } from "./names.ts";
 import { docLines, schemaToTs } from "./schema-to-ts.ts";
-import { escapeToken } from "./schema-utils.ts";
 import { codeHeader, finish, jsdoc, type OutputFile } from "./writer.ts";
 
 /** TypeScript names of one tool's types. */

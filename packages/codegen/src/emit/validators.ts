@@ -1,6 +1,5 @@
+import { createAjv, declareAnnotations, diagnostic, McpGenError, strictNote } from "@mcp-gen/schema";
 import standaloneModule from "ajv/dist/standalone/index.js";
-import { diagnostic, McpGenError } from "../diagnostics.ts";
-import { createAjv, declareAnnotations, strictNote } from "./ajv.ts";
 import type { EmitContext } from "./context.ts";
 import { identifier } from "./names.ts";
 import { codeHeader, finish, type OutputFile } from "./writer.ts";

@@ -1,6 +1,6 @@
 import path from "node:path";
+import { type Diagnostic, type DiagnosticCode, diagnostic } from "@mcp-gen/schema";
 import type { ts } from "ts-morph";
-import { type Diagnostic, type DiagnosticCode, diagnostic } from "../diagnostics.ts";
 import type { IrType, SourceLocation } from "../ir/types.ts";
 
 /** Where in the source a type is being mapped: the node to point at and a readable path. */

@@ -1,5 +1,5 @@
+import { type Diagnostic, diagnostic, McpGenError } from "@mcp-gen/schema";
 import type { ResolvedConfig } from "../config/load.ts";
-import { type Diagnostic, diagnostic, McpGenError } from "../diagnostics.ts";
 import type { IrServer, IrTool } from "../ir/types.ts";
 import { ExtractContext } from "./context.ts";
 import { createTypeMapper } from "./map-type.ts";

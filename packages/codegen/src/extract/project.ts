@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { type Diagnostic, diagnostic, McpGenError } from "@mcp-gen/schema";
 import { glob, isDynamicPattern } from "tinyglobby";
 import { Project, ts } from "ts-morph";
 import type { ResolvedConfig, ResolvedServerConfig } from "../config/load.ts";
-import { type Diagnostic, diagnostic, McpGenError } from "../diagnostics.ts";
 
 const DEFAULT_OPTIONS: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,

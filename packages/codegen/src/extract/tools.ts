@@ -1,7 +1,7 @@
 import path from "node:path";
+import { type Diagnostic, diagnostic } from "@mcp-gen/schema";
 import { ts } from "ts-morph";
 import type { NamingStyle } from "../config/define.ts";
-import { type Diagnostic, diagnostic } from "../diagnostics.ts";
 import type { IrAnnotations, IrBinding, IrParam, IrTool, IrType } from "../ir/types.ts";
 import { type ExtractContext, ExtractError, type Site } from "./context.ts";
 import { literalDefault } from "./defaults.ts";

@@ -4,12 +4,9 @@
  * `mcp-gen build --dump-ir` prints it.
  */
 
-/** A location in a source file (1-based line and column, path relative to the project root). */
-export interface SourceLocation {
-  file: string;
-  line: number;
-  column: number;
-}
+import type { SourceLocation } from "@mcp-gen/schema";
+
+export type { SourceLocation };
 
 /** Keywords that annotate or constrain any type (JSDoc tags and type-level tags land here). */
 export interface IrMeta {

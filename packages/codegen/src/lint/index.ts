@@ -1,12 +1,18 @@
 import path from "node:path";
+import type { Contract } from "@mcp-gen/schema";
+import {
+  convertContract,
+  type Diagnostic,
+  diagnostic,
+  McpGenError,
+  type MovedConstraint,
+  TARGETS,
+  type Target,
+} from "@mcp-gen/schema";
 import { CONTRACT_SUFFIX, readContracts } from "../build.ts";
 import type { ResolvedConfig } from "../config/load.ts";
 import { contractFromIr } from "../contract/from-ir.ts";
-import type { Contract } from "../contract/types.ts";
-import { type Diagnostic, diagnostic, McpGenError } from "../diagnostics.ts";
-import { convertContract } from "../emit/providers/convert.ts";
 import { dialectFileContent } from "../emit/providers/index.ts";
-import { type MovedConstraint, TARGETS, type Target } from "../emit/providers/model.ts";
 import { extract } from "../extract/index.ts";
 import { checkDialectFile, DIALECT_FILES } from "./rules/index.ts";
 import { checkMcpRules } from "./rules/mcp.ts";

@@ -1,8 +1,12 @@
+import type { Contract, ContractTool, JsonSchema } from "@mcp-gen/schema";
+import {
+  canonicalSchema,
+  type Diagnostic,
+  diagnostic,
+  normalizeContract,
+  RESULT_WRAPPED_META,
+} from "@mcp-gen/schema";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { canonicalSchema } from "../contract/canonical.ts";
-import type { Contract, ContractTool, JsonSchema } from "../contract/types.ts";
-import { type Diagnostic, diagnostic } from "../diagnostics.ts";
-import { normalizeContract } from "../ingest/normalize.ts";
 import { type PullSource, recordSource } from "./source.ts";
 
 /** The `$comment` of a pulled contract: where it came from and how to refresh it. */
@@ -15,7 +19,9 @@ const ANNOTATION_ORDER = ["title", "readOnlyHint", "destructiveHint", "idempoten
 /**
  * The contract of a live server's tools: tools sorted by name, MCP fields in a fixed order
  * (`_meta` and `icons` are not part of the contract), every schema normalised to 2020-12 with
- * its keywords in canonical order. The same tools always give the same bytes.
+ * its keywords in canonical order. The same tools always give the same bytes. A tool an mcp-gen
+ * server marks as sending its result wrapped (`_meta` {@link RESULT_WRAPPED_META}, with an output
+ * schema of one `result` property) is recorded as `resultWrapped`, so its client unwraps it.
  *
  * @example
  * const { contract, warnings } = contractFromTools({ name: "memory", tools, source, file: "schemas/memory.tools.json" });
@@ -31,7 +37,7 @@ export function contractFromTools(options: {
     $comment: pulledComment(options.name),
     server: options.name,
     tools: sorted.map(toolEntry),
-    "x-mcp-gen": { pulledFrom: recordSource(options.source), tools: {} },
+    "x-mcp-gen": { pulledFrom: recordSource(options.source), tools: wrappedResults(sorted) },
   };
   const { contract, warnings } = normalizeContract(raw, { file: options.file, mode: "pull" });
   contract.tools.forEach((tool, i) => {
@@ -48,6 +54,21 @@ export function contractFromTools(options: {
     }
   });
   return { contract, warnings };
+}
+
+function wrappedResults(tools: readonly Tool[]): Record<string, { resultWrapped: true }> {
+  const wrapped: Record<string, { resultWrapped: true }> = {};
+  for (const tool of tools) {
+    const properties = tool.outputSchema?.properties;
+    const onlyResult =
+      properties !== null &&
+      typeof properties === "object" &&
+      Object.keys(properties).length === 1 &&
+      "result" in properties;
+    if (tool._meta?.[RESULT_WRAPPED_META] === true && onlyResult)
+      wrapped[tool.name] = { resultWrapped: true };
+  }
+  return wrapped;
 }
 
 function toolEntry(tool: Tool): ContractTool {

@@ -1,6 +1,6 @@
+import { diagnostic, McpGenError } from "@mcp-gen/schema";
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { diagnostic, McpGenError } from "../diagnostics.ts";
 import type { PullSource } from "./source.ts";
 
 /** What was seen of the server while talking to it. */

@@ -1,13 +1,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import type { Contract } from "@mcp-gen/schema";
+import { type Diagnostic, diagnostic, McpGenError, normalizeContract } from "@mcp-gen/schema";
 import type { Implementation } from "@modelcontextprotocol/sdk/types.js";
 import { loadConfig } from "../config/load.ts";
 import { readContract, serializeContract } from "../contract/read.ts";
-import type { Contract } from "../contract/types.ts";
-import { type Diagnostic, diagnostic, McpGenError } from "../diagnostics.ts";
 import { type ContractChange, diffContracts } from "../diff/diff.ts";
 import { emitServer } from "../emit/index.ts";
-import { normalizeContract } from "../ingest/normalize.ts";
 import { writeOutputs } from "../write/atomic.ts";
 import { contractFromTools } from "./contract.ts";
 import { listServerTools } from "./list-tools.ts";

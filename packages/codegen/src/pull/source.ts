@@ -1,5 +1,5 @@
-import type { Contract } from "../contract/types.ts";
-import { diagnostic, McpGenError } from "../diagnostics.ts";
+import type { Contract } from "@mcp-gen/schema";
+import { diagnostic, McpGenError } from "@mcp-gen/schema";
 
 /** Where a server to pull from lives: a command started over stdio, or a Streamable HTTP endpoint. */
 export type PullSource =

@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerManifest } from "@mcp-gen/runtime/server";
+import { diagnostic, McpGenError } from "@mcp-gen/schema";
 import { loadConfig } from "../config/load.ts";
-import { diagnostic, McpGenError } from "../diagnostics.ts";
 
 /** What a generated `server.ts` exports: a manifest, or a factory plus the tool classes it needs. */
 export interface ServerModule {

@@ -1,6 +1,6 @@
+import type { Diagnostic } from "@mcp-gen/schema";
 import type { ts } from "ts-morph";
 import type { ResolvedServerConfig } from "../config/load.ts";
-import type { Diagnostic } from "../diagnostics.ts";
 import { ExtractContext } from "../extract/context.ts";
 import { checkNames } from "../extract/index.ts";
 import { createTypeMapper } from "../extract/map-type.ts";

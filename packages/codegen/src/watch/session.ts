@@ -1,12 +1,12 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import type { Contract } from "@mcp-gen/schema";
+import { type Diagnostic, diagnostic, McpGenError } from "@mcp-gen/schema";
 import type { Project, SourceFile, ts } from "ts-morph";
 import { CONTRACT_SUFFIX, readContracts } from "../build.ts";
 import { loadConfig, type ResolvedConfig, type ResolvedServerConfig } from "../config/load.ts";
 import { contractFromIr } from "../contract/from-ir.ts";
 import { serializeContract } from "../contract/read.ts";
-import type { Contract } from "../contract/types.ts";
-import { type Diagnostic, diagnostic, McpGenError } from "../diagnostics.ts";
 import { emitServer } from "../emit/index.ts";
 import type { OutputFile } from "../emit/writer.ts";
 import { createProject, resolveToolFiles, typeErrors } from "../extract/project.ts";

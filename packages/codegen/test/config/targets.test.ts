@@ -1,10 +1,10 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { McpGenError } from "@mcp-gen/schema";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load.ts";
 import { validateConfig } from "../../src/config/validate.ts";
-import type { McpGenError } from "../../src/diagnostics.ts";
 
 const problems = (raw: unknown) => {
   try {

@@ -1,5 +1,5 @@
+import type { Contract, ContractTool, JsonSchema } from "@mcp-gen/schema";
 import { describe, expect, it } from "vitest";
-import type { Contract, ContractTool, JsonSchema } from "../../src/contract/types.ts";
 import { diffContracts } from "../../src/diff/diff.ts";
 import { formatChanges } from "../../src/diff/report.ts";
 

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { createAjv } from "@mcp-gen/schema";
 import { describe, expect, it } from "vitest";
 import { readContract } from "../../src/contract/read.ts";
-import { createAjv } from "../../src/emit/ajv.ts";
 import { emitDocs } from "../../src/emit/docs.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../../..");

@@ -1,6 +1,6 @@
+import type { Contract } from "@mcp-gen/schema";
+import { McpGenError } from "@mcp-gen/schema";
 import { describe, expect, it } from "vitest";
-import type { Contract } from "../../src/contract/types.ts";
-import { McpGenError } from "../../src/diagnostics.ts";
 import { toolMethodNames } from "../../src/emit/client.ts";
 import { emitServer } from "../../src/emit/index.ts";
 

@@ -1,7 +1,6 @@
+import type { IngestIssue } from "@mcp-gen/schema";
+import { formatDiagnostic, normalizeContract, normalizeSchema } from "@mcp-gen/schema";
 import { describe, expect, it } from "vitest";
-import { formatDiagnostic } from "../../src/diagnostics.ts";
-import type { IngestIssue } from "../../src/ingest/issues.ts";
-import { normalizeContract, normalizeSchema } from "../../src/ingest/normalize.ts";
 
 const DRAFT_07 = "http://json-schema.org/draft-07/schema#";
 

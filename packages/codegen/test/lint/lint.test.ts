@@ -1,7 +1,7 @@
 import path from "node:path";
+import { formatDiagnostic } from "@mcp-gen/schema";
 import { describe, expect, it } from "vitest";
 import { readContract } from "../../src/contract/read.ts";
-import { formatDiagnostic } from "../../src/diagnostics.ts";
 import { lintContract } from "../../src/lint/index.ts";
 import { runCli } from "../support/cli.ts";
 import { REPO_ROOT, tempProject } from "../support/project.ts";

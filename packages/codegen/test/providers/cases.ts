@@ -1,8 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
+import type { Contract, Target } from "@mcp-gen/schema";
 import { readContract } from "../../src/contract/read.ts";
-import type { Contract } from "../../src/contract/types.ts";
-import type { Target } from "../../src/emit/providers/model.ts";
 
 const TEST = path.resolve(import.meta.dirname, "..");
 export const CONTRACT_FIXTURES = path.join(TEST, "fixtures/contracts");

@@ -1,9 +1,9 @@
 import path from "node:path";
+import type { Target } from "@mcp-gen/schema";
+import { McpGenError } from "@mcp-gen/schema";
 import { describe, expect, it } from "vitest";
 import { readContract } from "../../src/contract/read.ts";
-import { McpGenError } from "../../src/diagnostics.ts";
 import { emitServer } from "../../src/emit/index.ts";
-import type { Target } from "../../src/emit/providers/model.ts";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/contracts");
 

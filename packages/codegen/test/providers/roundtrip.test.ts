@@ -1,15 +1,12 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { applyArgumentPlan } from "@mcp-gen/runtime";
+import type { Contract, Dialect, JsonSchema, Target } from "@mcp-gen/schema";
+import { convertContract, createAjv, isSchemaObject, typesOf } from "@mcp-gen/schema";
 import { describe, expect, it } from "vitest";
 import { normalizeArguments as smartHomeNormalize } from "../../../../generated/smart-home/normalize.ts";
 import { readContract } from "../../src/contract/read.ts";
-import type { Contract, JsonSchema } from "../../src/contract/types.ts";
-import { createAjv } from "../../src/emit/ajv.ts";
 import { exampleValue } from "../../src/emit/example.ts";
-import { convertContract } from "../../src/emit/providers/convert.ts";
-import type { Dialect, Target } from "../../src/emit/providers/model.ts";
-import { isSchemaObject, typesOf } from "../../src/emit/schema-utils.ts";
 import { contractCases } from "./cases.ts";
 
 /**

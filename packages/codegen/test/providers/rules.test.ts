@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { DIALECTS, type Dialect } from "@mcp-gen/schema";
 import { describe, expect, it } from "vitest";
-import { DIALECTS, type Dialect } from "../../src/emit/providers/model.ts";
 import { checkDialectFile, DIALECT_FILES } from "../../src/lint/rules/index.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../../..");

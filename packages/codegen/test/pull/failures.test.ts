@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import { formatDiagnostic, McpGenError } from "@mcp-gen/schema";
 import { beforeAll, describe, expect, it } from "vitest";
-import { formatDiagnostic, McpGenError } from "../../src/diagnostics.ts";
 import { pull } from "../../src/pull/pull.ts";
 import type { PullSource } from "../../src/pull/source.ts";
 import { tempProject } from "../support/project.ts";

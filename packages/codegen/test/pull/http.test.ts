@@ -7,8 +7,8 @@ import { tempProject } from "../support/project.ts";
 import { serveStaticHttp } from "./support/static-server.ts";
 
 /**
- * Pull over Streamable HTTP from an SDK server on 127.0.0.1 that wants a bearer token.
- * (`mcp-gen serve --http` is another branch; once it lands, it is pulled from the same way.)
+ * Pull over Streamable HTTP from an SDK server on 127.0.0.1 that wants a bearer token
+ * (serve-http.test.ts pulls from `mcp-gen serve --http`).
  */
 let tools: Tool[] = [
   {

@@ -1,9 +1,9 @@
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { formatDiagnostic } from "@mcp-gen/schema";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { formatDiagnostic } from "../../src/diagnostics.ts";
 import { pull } from "../../src/pull/pull.ts";
 import type { PullSource } from "../../src/pull/source.ts";
 import { runCli } from "../support/cli.ts";

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { McpGenError } from "@mcp-gen/schema";
 import { describe, expect, it } from "vitest";
 import { build } from "../../src/build.ts";
-import { McpGenError } from "../../src/diagnostics.ts";
 import { BuildSession } from "../../src/watch/session.ts";
 import { tempProject } from "../support/project.ts";
 

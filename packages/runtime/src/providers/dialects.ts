@@ -8,9 +8,7 @@
  * - `gemini`: a `Tool` with `functionDeclarations[].parameters` in Gemini's OpenAPI schema subset.
  * - `gemini-json-schema`: a `Tool` with `functionDeclarations[].parametersJsonSchema`.
  */
-export const DIALECTS = ["anthropic", "openai", "openai-strict", "gemini", "gemini-json-schema"] as const;
-
-export type Dialect = (typeof DIALECTS)[number];
+export { DIALECTS, type Dialect } from "@mcp-gen/schema";
 
 /** An entry of `anthropic.json`. */
 export interface AnthropicToolDefinition {

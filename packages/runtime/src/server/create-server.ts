@@ -1,3 +1,4 @@
+import { RESULT_WRAPPED_META } from "@mcp-gen/schema/contract";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ErrorCode, SetLevelRequestSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -21,7 +22,17 @@ import { createToolContext } from "./tool-context.ts";
  */
 export function createServer(manifest: ServerManifest, options: ServerOptions = {}): Server {
   const tools = new Map<string, ManifestTool>(manifest.tools.map((t) => [t.definition.name, t]));
-  const listed = { tools: manifest.tools.map((t) => t.definition) };
+  // A wrapped result is marked in _meta, so `mcp-gen pull` from this server unwraps it as well.
+  const listed = {
+    tools: manifest.tools.map((t) =>
+      t.resultWrapped
+        ? {
+            ...t.definition,
+            _meta: { ...(t.definition._meta as object | undefined), [RESULT_WRAPPED_META]: true },
+          }
+        : t.definition,
+    ),
+  };
   const report = options.onError ?? logToStderr;
   const limits = { maxDepth: options.maxArgumentDepth ?? 64 };
   const server = new Server(

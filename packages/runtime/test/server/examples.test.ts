@@ -7,10 +7,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { manifest as conformance } from "../../../../generated/conformance/server.ts";
 import { manifest as economics } from "../../../../generated/economics/server.ts";
 import { manifest as smartHome } from "../../../../generated/smart-home/server.ts";
+import { listedTools } from "./support/probe.ts";
 
 const ROOT = path.join(import.meta.dirname, "../../../..");
 const contractTools = (server: string) =>
-  JSON.parse(readFileSync(path.join(ROOT, "schemas", `${server}.tools.json`), "utf8")).tools;
+  listedTools(JSON.parse(readFileSync(path.join(ROOT, "schemas", `${server}.tools.json`), "utf8")));
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {

@@ -4,7 +4,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { CallToolResultSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Counter, executions, resetProbe } from "./fixtures/probe/tools.ts";
-import { type BuiltProbe, buildProbe } from "./support/probe.ts";
+import { type BuiltProbe, buildProbe, listedTools } from "./support/probe.ts";
 
 let probe: BuiltProbe;
 beforeAll(async () => {
@@ -41,7 +41,7 @@ describe("tools/list", () => {
   it("lists exactly the tools of the contract", async () => {
     const client = await connect();
     const { tools } = await client.listTools();
-    expect(tools).toStrictEqual(probe.contract.tools);
+    expect(tools).toStrictEqual(listedTools(probe.contract));
   });
 });
 

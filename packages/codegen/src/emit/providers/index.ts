@@ -1,9 +1,14 @@
-import { type Diagnostic, diagnostic, McpGenError } from "../../diagnostics.ts";
+import type { Dialect } from "@mcp-gen/schema";
+import {
+  conversionOf,
+  type Diagnostic,
+  diagnostic,
+  McpGenError,
+  type ProviderConversion,
+} from "@mcp-gen/schema";
 import { checkDialectFile, DIALECT_FILES } from "../../lint/rules/index.ts";
 import type { EmitContext } from "../context.ts";
 import { codeHeader, finish, type OutputFile } from "../writer.ts";
-import { conversionOf, type ProviderConversion } from "./convert.ts";
-import type { Dialect } from "./model.ts";
 
 const DEFINITION_TYPE: Record<Dialect, string> = {
   anthropic: "AnthropicToolDefinition",

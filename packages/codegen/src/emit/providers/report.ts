@@ -1,5 +1,5 @@
+import type { MovedConstraint } from "@mcp-gen/schema";
 import type { OutputFile } from "../writer.ts";
-import type { MovedConstraint } from "./model.ts";
 
 /**
  * One line per server saying what the provider conversion moved, from the emitted

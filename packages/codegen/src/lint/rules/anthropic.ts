@@ -1,5 +1,4 @@
-import { PROPERTY_NAME_RULES, TOOL_NAME_RULES } from "../../emit/providers/rules.ts";
-import { isSchemaObject } from "../../emit/schema-utils.ts";
+import { isSchemaObject, PROPERTY_NAME_RULES, TOOL_NAME_RULES } from "@mcp-gen/schema";
 import { duplicateNames, type Violation, violation, walkSchema } from "./violation.ts";
 
 /**

@@ -1,5 +1,4 @@
-import { GEMINI_JSON_SCHEMA, GEMINI_SCHEMA, TOOL_NAME_RULES } from "../../emit/providers/rules.ts";
-import { isSchemaObject, typesOf } from "../../emit/schema-utils.ts";
+import { GEMINI_JSON_SCHEMA, GEMINI_SCHEMA, isSchemaObject, TOOL_NAME_RULES, typesOf } from "@mcp-gen/schema";
 import { duplicateNames, type Violation, violation, walkSchema } from "./violation.ts";
 
 /**

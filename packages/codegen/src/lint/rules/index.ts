@@ -1,5 +1,5 @@
-import type { Dialect } from "../../emit/providers/model.ts";
-import { isSchemaObject } from "../../emit/schema-utils.ts";
+import type { Dialect } from "@mcp-gen/schema";
+import { isSchemaObject } from "@mcp-gen/schema";
 import { checkAnthropicTools } from "./anthropic.ts";
 import { checkGeminiTool } from "./gemini.ts";
 import { checkOpenAiTools } from "./openai.ts";

@@ -1,7 +1,5 @@
-import type { Contract } from "../../contract/types.ts";
-import { createAjv } from "../../emit/ajv.ts";
-import { TOOL_NAME_RULES } from "../../emit/providers/rules.ts";
-import { isSchemaObject, resolveLocalRef } from "../../emit/schema-utils.ts";
+import type { Contract } from "@mcp-gen/schema";
+import { createAjv, isSchemaObject, resolveLocalRef, TOOL_NAME_RULES } from "@mcp-gen/schema";
 import { duplicateNames, type Violation, violation, walkSchema } from "./violation.ts";
 
 /** Only `validateSchema` is used, which adds nothing to the instance: one serves every call. */

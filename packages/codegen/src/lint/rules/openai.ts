@@ -1,5 +1,4 @@
-import { OPENAI_STRICT, TOOL_NAME_RULES } from "../../emit/providers/rules.ts";
-import { isSchemaObject, typesOf } from "../../emit/schema-utils.ts";
+import { isSchemaObject, OPENAI_STRICT, TOOL_NAME_RULES, typesOf } from "@mcp-gen/schema";
 import { duplicateNames, type Violation, violation, walkSchema } from "./violation.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { escapeToken, isSchemaObject } from "../../emit/schema-utils.ts";
+import { escapeToken, isSchemaObject } from "@mcp-gen/schema";
 
 /** A broken rule: its id (`<target>/<rule>`), where (JSON pointer into the checked document) and what. */
 export interface Violation {

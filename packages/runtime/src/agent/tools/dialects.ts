@@ -1,4 +1,4 @@
-import { convertContract, type Plan, type Target } from "@mcp-gen/codegen/providers";
+import { convertContract, type Plan, type Target } from "@mcp-gen/schema";
 import type { Dialect } from "../../providers/dialects.ts";
 import { type ArgumentPlan, applyArgumentPlan } from "../../providers/normalize.ts";
 import type { ToolDefinition } from "../../server/manifest.ts";

@@ -1,4 +1,4 @@
-import { type IngestIssue, normalizeSchema } from "@mcp-gen/codegen/providers";
+import { type IngestIssue, normalizeSchema } from "@mcp-gen/schema";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { StdioServerParameters } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { type CallToolResult, ErrorCode, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { TOOL_NAME_RULES } from "@mcp-gen/codegen/providers";
+import { TOOL_NAME_RULES } from "@mcp-gen/schema";
 
 /** Separator between a source's name and its tool's name: `github__create_issue`. */
 export const NAMESPACE_SEPARATOR = "__";

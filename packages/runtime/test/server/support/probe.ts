@@ -6,11 +6,26 @@ import type { ServerManifest, ToolDefinition } from "@mcp-gen/runtime";
 
 export const FIXTURES = path.join(import.meta.dirname, "..", "fixtures");
 
+/**
+ * The tools a server built from `contract` lists: the contract's MCP fields, with wrapped results
+ * marked in `_meta` (what `mcp-gen pull` reads back).
+ */
+export function listedTools(contract: {
+  tools: ToolDefinition[];
+  "x-mcp-gen"?: { tools: Record<string, { resultWrapped?: boolean }> };
+}): ToolDefinition[] {
+  return contract.tools.map((tool) =>
+    contract["x-mcp-gen"]?.tools[tool.name]?.resultWrapped
+      ? { ...tool, _meta: { "dev.mcp-gen/resultWrapped": true } }
+      : tool,
+  );
+}
+
 /** The probe server built by `mcp-gen build` into a fresh folder: its config and generated modules. */
 export interface BuiltProbe {
   /** The config file the CLI can be pointed at (`--config`). */
   configFile: string;
-  contract: { tools: ToolDefinition[] };
+  contract: { tools: ToolDefinition[]; "x-mcp-gen"?: { tools: Record<string, { resultWrapped?: boolean }> } };
   /** `createManifest` of the generated `server.ts` (the probe has a tool class). */
   createManifest(instances: { Counter: unknown }): ServerManifest;
   serverSource: string;

@@ -5,7 +5,7 @@ import {
   McpError,
 } from "@modelcontextprotocol/sdk/types.js";
 import { expect, it } from "vitest";
-import type { BuiltProbe } from "./probe.ts";
+import { type BuiltProbe, listedTools } from "./probe.ts";
 
 /**
  * End-to-end behaviour every transport must show, against a probe server in another
@@ -20,7 +20,7 @@ export function transportSuite(get: () => { probe: BuiltProbe; connect(): Promis
 
   it("lists exactly the tools of the contract", async () => {
     const client = await get().connect();
-    expect((await client.listTools()).tools).toStrictEqual(get().probe.contract.tools);
+    expect((await client.listTools()).tools).toStrictEqual(listedTools(get().probe.contract));
   });
 
   it("returns typed structured results for valid calls", async () => {

@@ -1,4 +1,9 @@
-import type { SourceLocation } from "./ir/types.ts";
+/** A location in a source file (1-based line and column, path relative to the project root). */
+export interface SourceLocation {
+  file: string;
+  line: number;
+  column: number;
+}
 
 /**
  * Stable diagnostic codes. Each has a one-line default fix; `docs/errors.md` lists them all.

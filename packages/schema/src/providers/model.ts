@@ -1,6 +1,9 @@
-import { PROVIDER_TARGETS, type ProviderTarget } from "../../config/define.ts";
-import type { JsonSchema } from "../../contract/types.ts";
+import type { JsonSchema } from "../contract.ts";
 import { RECURSION_DEPTH } from "./inline.ts";
+
+/** Providers mcp-gen emits tool definitions for (`openai` covers strict and non-strict, `gemini` both forms). */
+export const PROVIDER_TARGETS = ["anthropic", "openai", "gemini"] as const;
+export type ProviderTarget = (typeof PROVIDER_TARGETS)[number];
 
 /** Providers a project can target (`targets` in the config); each emits one or two dialects. */
 export const TARGETS = PROVIDER_TARGETS;

@@ -1,4 +1,4 @@
-import type { JsonSchema } from "../../contract/types.ts";
+import type { JsonSchema } from "../contract.ts";
 import { isSchemaObject, typesOf } from "../schema-utils.ts";
 
 const isObjectSchema = (s: unknown): s is JsonSchema =>

@@ -1,4 +1,4 @@
-import type { JsonSchema } from "../../contract/types.ts";
+import type { JsonSchema } from "../contract.ts";
 import { isSchemaObject, mapSubschemas, resolveLocalRef } from "../schema-utils.ts";
 
 /** How many times a recursive reference is expanded inside itself before the expansion stops. */

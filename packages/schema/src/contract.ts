@@ -40,6 +40,13 @@ export interface ToolBinding {
   dates?: string[];
 }
 
+/**
+ * The `_meta` key with which an mcp-gen server marks, in `tools/list`, a tool whose result is sent
+ * wrapped as `{ result }`; `mcp-gen pull` reads it back into `resultWrapped`, so a client pulled
+ * from an mcp-gen server unwraps results as one built from the sources does.
+ */
+export const RESULT_WRAPPED_META = "dev.mcp-gen/resultWrapped";
+
 /** What mcp-gen needs beyond the MCP fields, kept apart from them. */
 export interface ContractToolExtras {
   /** The tool returns a non-object value `T`, sent as `structuredContent: { result: T }`. */

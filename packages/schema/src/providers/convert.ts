@@ -1,5 +1,5 @@
-import { canonicalSchema } from "../../contract/canonical.ts";
-import type { Contract, ContractTool } from "../../contract/types.ts";
+import { canonicalSchema } from "../canonical.ts";
+import type { Contract, ContractTool } from "../contract.ts";
 import { toAnthropic } from "./anthropic.ts";
 import { toGemini, toGeminiJsonSchema } from "./gemini.ts";
 import {

@@ -1,6 +1,6 @@
-import type { Contract, ContractTool, JsonSchema } from "../contract/types.ts";
+import type { Contract, ContractTool, JsonSchema } from "../contract.ts";
 import { type Diagnostic, diagnostic } from "../diagnostics.ts";
-import { isSchemaObject } from "../emit/schema-utils.ts";
+import { isSchemaObject } from "../schema-utils.ts";
 import { dialectOf, rewriteDialect } from "./dialect.ts";
 import type { IngestIssue } from "./issues.ts";
 import { rewriteRefs } from "./refs.ts";

@@ -1,4 +1,4 @@
-import type { ContractTool, JsonSchema } from "../../contract/types.ts";
+import type { ContractTool, JsonSchema } from "../contract.ts";
 import { escapeToken, isSchemaObject, typesOf } from "../schema-utils.ts";
 import { inlineRefs } from "./inline.ts";
 import { mergeAllOf } from "./merge.ts";

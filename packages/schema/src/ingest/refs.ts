@@ -1,5 +1,5 @@
-import type { JsonSchema } from "../contract/types.ts";
-import { escapeToken, isSchemaObject, mapSubschemas, resolveLocalRef } from "../emit/schema-utils.ts";
+import type { JsonSchema } from "../contract.ts";
+import { escapeToken, isSchemaObject, mapSubschemas, resolveLocalRef } from "../schema-utils.ts";
 import type { IngestIssue } from "./issues.ts";
 
 /** What to do with one `$ref` string. */

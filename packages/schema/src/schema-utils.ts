@@ -1,4 +1,4 @@
-import type { JsonSchema } from "../contract/types.ts";
+import type { JsonSchema } from "./contract.ts";
 
 export const isSchemaObject = (v: unknown): v is JsonSchema =>
   v !== null && typeof v === "object" && !Array.isArray(v);

@@ -1,4 +1,4 @@
-import { createAjv } from "../emit/ajv.ts";
+import { createAjv } from "../ajv.ts";
 
 /** Every keyword of JSON Schema 2020-12 (core, applicator, validation, unevaluated, format, content, metadata). */
 export const KEYWORDS_2020_12: ReadonlySet<string> = new Set([

@@ -1,11 +1,11 @@
-import type { JsonSchema } from "../contract/types.ts";
+import type { JsonSchema } from "../contract.ts";
 import {
   ARRAY_SCHEMA_KEYWORDS,
   escapeToken,
   isSchemaObject,
   MAP_SCHEMA_KEYWORDS,
   SINGLE_SCHEMA_KEYWORDS,
-} from "../emit/schema-utils.ts";
+} from "../schema-utils.ts";
 import type { IngestIssue } from "./issues.ts";
 import { isQuietAnnotation, KEYWORDS_2020_12, knownFormats } from "./vocabulary.ts";
 

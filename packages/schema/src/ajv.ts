@@ -1,6 +1,6 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import type { Diagnostic } from "../diagnostics.ts";
+import type { Diagnostic } from "./diagnostics.ts";
 import { isSchemaObject, mapSubschemas } from "./schema-utils.ts";
 
 // ajv-formats is CommonJS; its default export arrives as the module object under NodeNext.

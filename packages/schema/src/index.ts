@@ -1,0 +1,61 @@
+export { createAjv, declareAnnotations, strictNote } from "./ajv.ts";
+export { canonicalSchema } from "./canonical.ts";
+export type { Contract, ContractTool, ContractToolExtras, JsonSchema, ToolBinding } from "./contract.ts";
+export { RESULT_WRAPPED_META } from "./contract.ts";
+export {
+  CODES,
+  type Diagnostic,
+  type DiagnosticCode,
+  diagnostic,
+  formatDiagnostic,
+  McpGenError,
+  type SourceLocation,
+} from "./diagnostics.ts";
+export {
+  type Dialect as SchemaDialect,
+  dialectOf,
+  type Rewritten,
+  rewriteDialect,
+} from "./ingest/dialect.ts";
+export type { IngestIssue } from "./ingest/issues.ts";
+export { type NormalizeMode, normalizeContract, normalizeSchema } from "./ingest/normalize.ts";
+export { rewriteRefs } from "./ingest/refs.ts";
+export { isQuietAnnotation, KEYWORDS_2020_12, knownFormats } from "./ingest/vocabulary.ts";
+export { toAnthropic } from "./providers/anthropic.ts";
+export { conversionOf, convertContract, type ProviderConversion } from "./providers/convert.ts";
+export { toGemini, toGeminiJsonSchema } from "./providers/gemini.ts";
+export { hasRefs, inlineRefs, RECURSION_DEPTH, type RecursionCut } from "./providers/inline.ts";
+export { mergeAllOf } from "./providers/merge.ts";
+export {
+  type Conversion,
+  constraintText,
+  DIALECTS,
+  type Dialect,
+  type DialectProblem,
+  describeIn,
+  type MovedConstraint,
+  PROVIDER_TARGETS,
+  type ProviderTarget,
+  TARGET_DIALECTS,
+  TARGETS,
+  type Target,
+} from "./providers/model.ts";
+export { acceptsNull, nullable, toOpenAi, toOpenAiStrict } from "./providers/openai.ts";
+export { isActive, type Plan } from "./providers/plan.ts";
+export {
+  GEMINI_JSON_SCHEMA,
+  GEMINI_SCHEMA,
+  OPENAI_STRICT,
+  PROPERTY_NAME_RULES,
+  TOOL_NAME_RULES,
+} from "./providers/rules.ts";
+export {
+  ARRAY_SCHEMA_KEYWORDS,
+  escapeToken,
+  isSchemaObject,
+  MAP_SCHEMA_KEYWORDS,
+  mapSubschemas,
+  resolveLocalRef,
+  SINGLE_SCHEMA_KEYWORDS,
+  typesOf,
+} from "./schema-utils.ts";
