@@ -24,6 +24,7 @@ export function staticFiles(): Map<string, { body: Buffer; type: string }> {
     ["/", { body: file("index.html"), type: "text/html; charset=utf-8" }],
     ["/app.js", { body: file("app.js"), type: "text/javascript; charset=utf-8" }],
     ["/style.css", { body: file("style.css"), type: "text/css; charset=utf-8" }],
+    ["/favicon.svg", { body: file("favicon.svg"), type: "image/svg+xml" }],
   ]);
 }
 
