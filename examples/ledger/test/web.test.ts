@@ -114,6 +114,7 @@ describe.each(["anthropic", "openai"] as const)("the ledger web chat (%s wire fo
     ).toBe("好的，给 bob 转 10 ETH。已向 bob 转账 10 ETH（交易 #5），你的余额还有 90 ETH。");
     expect(await balancesOf(web.ledger)).toMatchObject({ alice: "90", bob: "110" });
     expect(web.model.requests[0]).toMatchObject({ lastUserText: "给 bob 转 10 ETH", stream: true });
+    expect(web.model.requests[0]!.system).toContain("The user is the account `alice`");
     expect(web.model.requests[0]!.tools.sort()).toStrictEqual([
       "faucet",
       "get_balance",

@@ -9,21 +9,23 @@ import {
 } from "@mcp-gen/runtime";
 import { type PageEvent, toPageEvent } from "./page-events.ts";
 
-/** The demo's instructions to the model. */
-export const SYSTEM_PROMPT = [
-  "You are the assistant of a demo ETH ledger. The user is the account `alice` (the default sender).",
-  "Use the ledger tools: get_balance, list_accounts, list_transactions, transfer_eth and faucet.",
-  'Amounts are exact decimal strings such as "10" or "0.25"; never round them.',
-  "transfer_eth moves money: call it only when the user asked for the transfer; the user approves",
-  "or denies every transfer in the page. If a transfer is denied, do not retry it.",
-  "Answer in the user's language, briefly.",
-].join("\n");
+/** The demo's instructions to the model; `user` is the account transfers come from by default. */
+export function systemPrompt(user: string): string {
+  return [
+    `You are the assistant of a demo ETH ledger. The user is the account \`${user}\` (the default sender).`,
+    "Use the ledger tools: get_balance, list_accounts, list_transactions, transfer_eth and faucet.",
+    'Amounts are exact decimal strings such as "10" or "0.25"; never round them.',
+    "transfer_eth moves money: call it only when the user asked for the transfer; the user approves",
+    "or denies every transfer in the page. If a transfer is denied, do not retry it.",
+    "Answer in the user's language, briefly.",
+  ].join("\n");
+}
 
 export interface ChatSessionOptions {
   model: ModelProvider;
   /** The ledger tools (an MCP client source). */
   tools: ToolSource;
-  system?: string;
+  system: string;
   /** Read after every tool result and sent to the page. */
   balances: () => Promise<PageEvent & { type: "balances" }>;
 }
@@ -48,7 +50,7 @@ export class ChatSession {
     this.#agent = createAgent({
       model: options.model,
       tools: [options.tools],
-      system: options.system ?? SYSTEM_PROMPT,
+      system: options.system,
       stream: true,
       canUseTool: (_name, _args, _annotations, context) => this.#ask(context),
     });

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { checkRequest, type ModelProvider, mcpTools, resolveHttpOptions } from "@mcp-gen/runtime";
-import { ChatSession } from "./chat-session.ts";
+import { ChatSession, systemPrompt } from "./chat-session.ts";
 import { readJsonObject, SECURITY_HEADERS, sendError, sendJson, staticFiles } from "./http.ts";
 import { type LedgerServerOptions, startLedgerServer } from "./ledger-server.ts";
 import type { PageEvent } from "./page-events.ts";
@@ -10,7 +10,7 @@ export interface LedgerWebOptions extends LedgerServerOptions {
   model: ModelProvider;
   /** Port on 127.0.0.1; `0` picks a free one. Default 8787. */
   port?: number;
-  /** System prompt; default `SYSTEM_PROMPT`. */
+  /** System prompt; default `systemPrompt($LEDGER_DEFAULT_SENDER or "alice")`. */
   system?: string;
 }
 
@@ -23,6 +23,13 @@ export interface LedgerWeb {
 const SESSION_ID = /^[A-Za-z0-9-]{8,64}$/;
 const MAX_SESSIONS = 50;
 const MAX_MESSAGE = 4000;
+/** The method each route answers ("file": the page's static files). */
+const ROUTES = new Map([
+  ["file", "GET"],
+  ["/api/balances", "GET"],
+  ["/api/chat", "POST"],
+  ["/api/permission", "POST"],
+]);
 
 /**
  * The ledger's web chat (the seed's Streamlit page): a page on 127.0.0.1 talking to the agent
@@ -39,6 +46,8 @@ export async function startLedgerWeb(options: LedgerWebOptions): Promise<LedgerW
   const balances = async () => ({ type: "balances" as const, accounts: await ledger.balances() });
   const sessions = new Map<string, ChatSession>();
   const files = staticFiles();
+  const user = options.env?.LEDGER_DEFAULT_SENDER || process.env.LEDGER_DEFAULT_SENDER || "alice";
+  const system = options.system ?? systemPrompt(user);
 
   const session = (id: string): ChatSession => {
     let found = sessions.get(id);
@@ -52,12 +61,7 @@ export async function startLedgerWeb(options: LedgerWebOptions): Promise<LedgerW
           void idle[0][1].close();
         }
       }
-      found = new ChatSession({
-        model: options.model,
-        tools,
-        balances,
-        ...(options.system ? { system: options.system } : {}),
-      });
+      found = new ChatSession({ model: options.model, tools, balances, system });
       sessions.set(id, found);
     }
     return found;
@@ -103,9 +107,7 @@ export async function startLedgerWeb(options: LedgerWebOptions): Promise<LedgerW
     const file = files.get(path);
     const route = file ? "file" : path;
     const method = req.method ?? "GET";
-    const allowed = { file: "GET", "/api/balances": "GET", "/api/chat": "POST", "/api/permission": "POST" }[
-      route
-    ];
+    const allowed = ROUTES.get(route);
     if (!allowed) return sendError(res, 404, `no page ${path}`);
     if (method !== allowed) return sendError(res, 405, `use ${allowed} ${path}`);
     if (file) {
