@@ -16,7 +16,9 @@ export { LOG_LEVELS } from "./context.ts";
 export * from "./providers/index.ts";
 export { createServer } from "./server/create-server.ts";
 export { reviveDates } from "./server/dates.ts";
-export type { HttpOptions } from "./server/http/options.ts";
+export { readJsonBody } from "./server/http/body.ts";
+export { checkRequest, type Refusal } from "./server/http/guard.ts";
+export { type HttpOptions, type ResolvedHttpOptions, resolveHttpOptions } from "./server/http/options.ts";
 export {
   defineManifest,
   type ManifestTool,

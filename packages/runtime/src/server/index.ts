@@ -4,7 +4,9 @@
  */
 export { createServer } from "./create-server.ts";
 export { reviveDates } from "./dates.ts";
-export type { HttpOptions } from "./http/options.ts";
+export { readJsonBody } from "./http/body.ts";
+export { checkRequest, type Refusal } from "./http/guard.ts";
+export { type HttpOptions, type ResolvedHttpOptions, resolveHttpOptions } from "./http/options.ts";
 export { defineManifest, type ManifestTool, type ServerManifest, type ToolDefinition } from "./manifest.ts";
 export type { ServerEvent, ServerOptions } from "./options.ts";
 export { type RunningServer, type ServeOptions, serve } from "./serve.ts";

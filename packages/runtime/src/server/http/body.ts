@@ -7,6 +7,10 @@ import type { Refusal } from "./guard.ts";
  * valid JSON (-32700), nesting at most `maxDepth` and no `__proto__` / `constructor.prototype`
  * keys anywhere (-32600), so nothing downstream can be made to recurse deeply or to copy a
  * prototype.
+ *
+ * @example
+ * const read = await readJsonBody(req, { maxBytes: 64 * 1024, maxDepth: 20 });
+ * if (!read.ok) return res.writeHead(read.refusal.status).end(read.refusal.message);
  */
 export async function readJsonBody(
   req: IncomingMessage,

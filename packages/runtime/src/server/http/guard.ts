@@ -13,7 +13,13 @@ export interface Refusal {
 /**
  * Checks what must hold before anything else runs: the `Host` and `Origin` headers against
  * DNS rebinding (a web page whose domain resolves to 127.0.0.1 cannot reach the server),
- * then the bearer token.
+ * then the bearer token. Exported so that other local HTTP servers (the ledger example's web chat)
+ * apply the same checks.
+ *
+ * @example
+ * const options = resolveHttpOptions({}, port); // loopback: localhost, 127.0.0.1, [::1] with the port
+ * const refusal = checkRequest(req, options);
+ * if (refusal) return res.writeHead(refusal.status).end(refusal.message);
  */
 export function checkRequest(req: IncomingMessage, options: ResolvedHttpOptions): Refusal | undefined {
   const host = req.headers.host?.toLowerCase();

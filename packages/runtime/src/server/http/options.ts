@@ -54,7 +54,13 @@ export function isLoopback(host: string): boolean {
   return LOOPBACK.has(host.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-/** Applies defaults; host and origin lists depend on the port actually bound. */
+/**
+ * Applies defaults; host and origin lists depend on the port actually bound.
+ *
+ * @example
+ * const options = resolveHttpOptions({ host: "127.0.0.1" }, 8787);
+ * options.allowedHosts; // ["localhost:8787", "127.0.0.1:8787", "[::1]:8787"]
+ */
 export function resolveHttpOptions(options: HttpOptions, boundPort: number): ResolvedHttpOptions {
   const host = options.host ?? "127.0.0.1";
   const loopback = isLoopback(host);

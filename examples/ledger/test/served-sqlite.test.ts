@@ -1,0 +1,4 @@
+import { sqliteDatabase } from "./support/backends.ts";
+import { servedLedgerContract } from "./support/served-contract.ts";
+
+servedLedgerContract("SQLite", sqliteDatabase);
