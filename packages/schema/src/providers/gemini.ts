@@ -83,7 +83,10 @@ function convert(schema: unknown, pointer: string, conversion: Conversion): Conv
     schema.const === null ||
     (Array.isArray(schema.enum) && schema.enum.includes(null));
   const union = Array.isArray(schema.anyOf) ? "anyOf" : Array.isArray(schema.oneOf) ? "oneOf" : undefined;
-  const nonNull = typesOf(schema).filter((t) => t !== "null");
+  // Without `type`, `properties` or `items` still say what the value is when it is checked at all:
+  // Gemini needs a type, and offering that one accepts nothing the schema rejects.
+  const declared = typesOf(schema);
+  const nonNull = (declared.length > 0 ? declared : impliedTypes(schema)).filter((t) => t !== "null");
   if (union) {
     if (union === "oneOf") conversion.move(pointer, "oneOf", "relaxed", "oneOf offered as anyOf");
     const list = (schema[union] as unknown[])
@@ -267,6 +270,14 @@ function encoded(schema: JsonSchema, pointer: string, conversion: Conversion, wh
     out.default = schema.default === null ? null : JSON.stringify(schema.default);
   conversion.move(pointer, "type", "encoded", what);
   return { schema: out, plan: { json: true } };
+}
+
+/** The types that the keywords of a schema without `type` apply to. */
+function impliedTypes(schema: JsonSchema): string[] {
+  const types: string[] = [];
+  if ("properties" in schema) types.push("object");
+  if ("items" in schema || "prefixItems" in schema) types.push("array");
+  return types;
 }
 
 function isUntyped(schema: JsonSchema): boolean {
