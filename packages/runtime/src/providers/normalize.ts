@@ -1,21 +1,7 @@
-/**
- * How to map arguments a model produced under a provider dialect back to the canonical input.
- * Generated per tool (in `generated/<server>/normalize.ts`); absent where nothing changes.
- */
-export interface ArgumentPlan {
-  /** `null` means "omitted": the property was optional and does not accept `null` (OpenAI strict). */
-  nullMeansAbsent?: true;
-  /** The value travels as JSON text (Gemini has no schema for it): parse it. */
-  json?: true;
-  /** Plans of object properties. */
-  properties?: Record<string, ArgumentPlan>;
-  /** Plan of every array item. */
-  items?: ArgumentPlan;
-  /** Plans of tuple positions. */
-  prefixItems?: ArgumentPlan[];
-  /** Alternatives: the first whose `keys` hold every key of the value (or that has no `keys`) applies. */
-  anyOf?: (ArgumentPlan & { keys?: string[] })[];
-}
+import type { Plan } from "@mcp-gen/schema";
+
+/** How to map a dialect's arguments back to the canonical input (see `Plan` of `@mcp-gen/schema`). */
+export type ArgumentPlan = Plan;
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === "object" && !Array.isArray(v);

@@ -1,13 +1,20 @@
 /**
- * How to map a dialect's arguments back to the canonical input; the same shape as
- * `ArgumentPlan` in `@mcp-gen/runtime`, which applies it.
+ * How to map arguments a model produced under a provider dialect back to the canonical input.
+ * Made by the conversion, generated per tool into `generated/<server>/normalize.ts` (absent where
+ * nothing changes) and applied by `applyArgumentPlan` of `@mcp-gen/runtime` (as `ArgumentPlan`).
  */
 export interface Plan {
+  /** `null` means "omitted": the property was optional and does not accept `null` (OpenAI strict). */
   nullMeansAbsent?: true;
+  /** The value travels as JSON text (Gemini has no schema for it): parse it. */
   json?: true;
+  /** Plans of object properties. */
   properties?: Record<string, Plan>;
+  /** Plan of every array item. */
   items?: Plan;
+  /** Plans of tuple positions. */
   prefixItems?: Plan[];
+  /** Alternatives: the first whose `keys` hold every key of the value (or that has no `keys`) applies. */
   anyOf?: (Plan & { keys?: string[] })[];
 }
 
