@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # `npm test`: the whole suite. The ledger example's PostgreSQL tests need a real server, so this
 # starts a throwaway one on 127.0.0.1 first (installing Debian's postgresql when missing, as root),
-# unless LEDGER_PG_URL already points at one. Extra arguments go to `vitest run`.
+# unless LEDGER_PG_URL already points at one; its browser test needs Debian's chromium, installed
+# the same way when missing (.ci/chromium.sh). Extra arguments go to `vitest run`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -z "${LEDGER_PG_URL:-}" ]; then
   # shellcheck source=../.ci/postgres.sh
   source .ci/postgres.sh
 fi
+# shellcheck source=../.ci/chromium.sh
+source .ci/chromium.sh
 npx vitest run "$@"
