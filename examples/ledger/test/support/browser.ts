@@ -3,13 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { type BrowserContext, chromium } from "playwright-core";
 
-/** Debian's Chromium, which `.ci/run` installs; `LEDGER_CHROMIUM` points at another build. */
+/** Debian's Chromium, which `npm test` installs (.ci/chromium.sh); `LEDGER_CHROMIUM` points at another build. */
 export const CHROMIUM = process.env.LEDGER_CHROMIUM || "/usr/bin/chromium";
 /** Local opt-out of the browser test; CI never sets it. */
 export const BROWSER_SKIP = process.env.LEDGER_BROWSER_SKIP === "1";
 export const BROWSER_MISSING =
   `Chromium is not installed at ${CHROMIUM}, so the ledger's browser test cannot run. Install Debian's ` +
-  "package (`apt-get install -y chromium`, as .ci/run does), point LEDGER_CHROMIUM at another Chromium, " +
+  "package (`apt-get install -y chromium`, as npm test does when run as root), point LEDGER_CHROMIUM at another Chromium, " +
   "or set LEDGER_BROWSER_SKIP=1 to skip this test locally.";
 
 /** A headless Chromium with a fresh profile in a temp dir, removed on close. */
