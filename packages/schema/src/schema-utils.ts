@@ -79,3 +79,59 @@ export function mapSubschemas(schema: JsonSchema, fn: (sub: unknown, suffix: str
   }
   return out;
 }
+
+/** Keywords that only constrain values of one JSON type (`integer` shares those of `number`). */
+const TYPE_KEYWORDS: Record<string, readonly string[]> = {
+  object: [
+    "properties",
+    "required",
+    "additionalProperties",
+    "patternProperties",
+    "propertyNames",
+    "minProperties",
+    "maxProperties",
+    "dependentRequired",
+    "dependentSchemas",
+    "unevaluatedProperties",
+  ],
+  array: [
+    "items",
+    "prefixItems",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "contains",
+    "minContains",
+    "maxContains",
+    "unevaluatedItems",
+  ],
+  string: [
+    "minLength",
+    "maxLength",
+    "pattern",
+    "format",
+    "contentEncoding",
+    "contentMediaType",
+    "contentSchema",
+  ],
+  number: ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"],
+};
+
+/**
+ * The schema with `type` set to one of its types and without the keywords that only apply to
+ * values of its other types (they constrain nothing of this one).
+ *
+ * @example
+ * narrowToType({ type: ["string", "number"], minLength: 2, minimum: 0 }, "number"); // → { type: "number", minimum: 0 }
+ */
+export function narrowToType(schema: JsonSchema, type: string): JsonSchema {
+  const own = TYPE_KEYWORDS[type === "integer" ? "number" : type] ?? [];
+  const others = new Set(
+    Object.values(TYPE_KEYWORDS)
+      .flat()
+      .filter((k) => !own.includes(k)),
+  );
+  const out: JsonSchema = { type };
+  for (const [key, value] of Object.entries(schema)) if (key !== "type" && !others.has(key)) out[key] = value;
+  return out;
+}

@@ -1,5 +1,5 @@
 import type { ContractTool, JsonSchema } from "../contract.ts";
-import { escapeToken, isSchemaObject, typesOf } from "../schema-utils.ts";
+import { escapeToken, isSchemaObject, narrowToType, typesOf } from "../schema-utils.ts";
 import { inlineRefs } from "./inline.ts";
 import { mergeAllOf } from "./merge.ts";
 import { type Conversion, constraintText, describeIn } from "./model.ts";
@@ -103,7 +103,7 @@ function convert(schema: unknown, pointer: string, conversion: Conversion): Conv
         plan = { anyOf: branches.map((b, k) => ({ ...b.plan, ...keysOf(list[k]!.b) })) };
     }
   } else if (nonNull.length > 1) {
-    const branches = nonNull.map((t) => convert({ ...withoutDocs(schema), type: t }, pointer, conversion));
+    const branches = nonNull.map((t) => convert(narrowToType(withoutDocs(schema), t), pointer, conversion));
     out.anyOf = branches.map((b) => b.schema);
   } else if (nonNull.length === 1 || "const" in schema || "enum" in schema) {
     const type = nonNull[0] ?? valueType(schema);
