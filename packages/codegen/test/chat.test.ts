@@ -122,7 +122,7 @@ describe("mcp-gen chat", () => {
         "error MCPG080: no API key for a model provider",
         "  fix: set ANTHROPIC_API_KEY (and ANTHROPIC_BASE_URL for a compatible endpoint), or OPENAI_API_KEY (and OPENAI_BASE_URL) with --provider openai",
         "",
-        "mcp-gen: 1 error; nothing was written",
+        "mcp-gen: 1 error",
         "",
       ].join("\n"),
     );

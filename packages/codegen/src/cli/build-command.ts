@@ -20,7 +20,9 @@ export function registerBuild(program: Command): void {
     .option("-s, --server <name...>", "only these servers")
     .option("-w, --watch", "rebuild on every change, re-extracting only what changed; errors do not stop it")
     .action((flags: BuildFlags) =>
-      run(() => (flags.watch ? watch(flags) : flags.dumpIr ? dump(flags) : buildOrCheck(flags))),
+      run(() => (flags.watch ? watch(flags) : flags.dumpIr ? dump(flags) : buildOrCheck(flags)), {
+        writes: true,
+      }),
     );
 }
 

@@ -29,21 +29,24 @@ export function registerPull(program: Command): void {
     .option("--timeout <ms>", "time for starting, the handshake and listing tools, in milliseconds", whole)
     .option("--check", "compare the live server with the committed contract; exit 1 if it drifted")
     .action((name: string, command: string[], flags: PullFlags) =>
-      run(async () => {
-        const { pull } = await import("../pull/pull.ts");
-        const headers = parseHeaders(flags.header);
-        const result = await pull({
-          name,
-          ...sourceOf(command, flags, headers),
-          headers,
-          ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),
-          ...(flags.check ? { check: true } : {}),
-          ...(flags.config ? { configFile: flags.config } : {}),
-        });
-        // A check only tells drift; the contract's warnings are the build's business.
-        if (!flags.check) printDiagnostics(result.warnings);
-        return report(result);
-      }),
+      run(
+        async () => {
+          const { pull } = await import("../pull/pull.ts");
+          const headers = parseHeaders(flags.header);
+          const result = await pull({
+            name,
+            ...sourceOf(command, flags, headers),
+            headers,
+            ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),
+            ...(flags.check ? { check: true } : {}),
+            ...(flags.config ? { configFile: flags.config } : {}),
+          });
+          // A check only tells drift; the contract's warnings are the build's business.
+          if (!flags.check) printDiagnostics(result.warnings);
+          return report(result);
+        },
+        { writes: true },
+      ),
     );
 }
 

@@ -5,8 +5,11 @@ export function printDiagnostics(diagnostics: readonly Diagnostic[]): void {
   for (const d of diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n\n`);
 }
 
-/** Runs a command body; an `McpGenError` is printed with its diagnostics and exits 1. */
-export async function run(body: () => Promise<number>): Promise<void> {
+/**
+ * Runs a command body; an `McpGenError` is printed with its diagnostics and exits 1. Commands that
+ * write files (`writes`) say that nothing was written, since they write only when all went well.
+ */
+export async function run(body: () => Promise<number>, options: { writes?: boolean } = {}): Promise<void> {
   try {
     const code = await body();
     if (typeof code === "number") process.exitCode = code;
@@ -14,7 +17,8 @@ export async function run(body: () => Promise<number>): Promise<void> {
     if (error instanceof McpGenError) {
       printDiagnostics(error.diagnostics);
       const n = error.diagnostics.filter((d) => d.severity === "error").length;
-      process.stderr.write(`mcp-gen: ${n} error${n === 1 ? "" : "s"}; nothing was written\n`);
+      const summary = `mcp-gen: ${n} error${n === 1 ? "" : "s"}`;
+      process.stderr.write(options.writes ? `${summary}; nothing was written\n` : `${summary}\n`);
     } else {
       process.stderr.write(`mcp-gen: internal error: ${(error as Error).stack ?? String(error)}\n`);
     }
