@@ -112,6 +112,10 @@ export const CODES = {
     title: "strict-fallback",
     fix: "declare every property (no maps, tuples, allOf or recursion) for OpenAI strict mode, or accept strict: false",
   },
+  MCPG111: {
+    title: "provider-renamed",
+    fix: "map the name back with contractToolName from generated/<server>/providers/index.ts (the agent does it), or rename the tool",
+  },
   MCPG120: {
     title: "unknown-keyword",
     fix: "use JSON Schema 2020-12 keywords (vendor annotations start with x-)",

@@ -22,7 +22,12 @@ export { type NormalizeMode, normalizeContract, normalizeSchema } from "./ingest
 export { rewriteRefs } from "./ingest/refs.ts";
 export { isQuietAnnotation, KEYWORDS_2020_12, knownFormats } from "./ingest/vocabulary.ts";
 export { toAnthropic } from "./providers/anthropic.ts";
-export { conversionOf, convertContract, type ProviderConversion } from "./providers/convert.ts";
+export {
+  conversionOf,
+  convertContract,
+  type ProviderConversion,
+  type RenamedTool,
+} from "./providers/convert.ts";
 export { toGemini, toGeminiJsonSchema } from "./providers/gemini.ts";
 export { hasRefs, inlineRefs, RECURSION_DEPTH, type RecursionCut } from "./providers/inline.ts";
 export { mergeAllOf } from "./providers/merge.ts";
@@ -41,6 +46,7 @@ export {
   type Target,
 } from "./providers/model.ts";
 export { acceptsNull, nullable, toOpenAi, toOpenAiStrict } from "./providers/openai.ts";
+export { NAME_RULE, providerToolName } from "./providers/names.ts";
 export { isActive, type Plan } from "./providers/plan.ts";
 export {
   GEMINI_JSON_SCHEMA,

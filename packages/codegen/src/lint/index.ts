@@ -6,7 +6,9 @@ import {
   diagnostic,
   McpGenError,
   type MovedConstraint,
+  NAME_RULE,
   TARGETS,
+  TOOL_NAME_RULES,
   type Target,
 } from "@mcp-gen/schema";
 import { CONTRACT_SUFFIX, readContracts } from "../build.ts";
@@ -73,6 +75,16 @@ export function lintContract(
         ),
       );
     }
+  }
+  for (const r of conversion.renamed) {
+    const i = contract.tools.findIndex((t) => t.name === r.tool);
+    diagnostics.push(
+      diagnostic(
+        "MCPG111",
+        `[${NAME_RULE[r.dialect]}/tool-name] ${r.dialect}: tool "${r.tool}" is sent as "${r.name}": the name does not match ${TOOL_NAME_RULES[NAME_RULE[r.dialect]].source}`,
+        { file, pointer: `/tools/${i}/name` },
+      ),
+    );
   }
   for (const dialect of conversion.dialects) {
     for (const v of checkDialectFile(dialect, dialectFileContent(conversion, dialect)))

@@ -20,12 +20,14 @@ describe("lintContract", () => {
       'warning MCPG061 /tools/0/inputSchema/properties/where/$ref [mcp/ref-resolves] $ref "#/$defs/Missing" does not resolve inside the schema: that part accepts any value',
       "error MCPG061 /tools/0/annotations/readOnlyHint [mcp/annotations] readOnlyHint must be a boolean",
       "warning MCPG061 /tools/1 [mcp/description] a tool without a description: models choose tools by it",
-      'error MCPG060 /tools/0/name [anthropic/tool-name] anthropic: tool "read file": the name does not match ^[a-zA-Z0-9_-]{1,64}$',
-      'error MCPG060 /tools/0/name [openai/tool-name] openai: tool "read file": the name does not match ^[a-zA-Z0-9_-]{1,64}$',
-      'error MCPG060 /tools/0/name [openai/tool-name] openai-strict: tool "read file": the name does not match ^[a-zA-Z0-9_-]{1,64}$',
-      'error MCPG060 /tools/0/name [gemini/tool-name] gemini: tool "read file": the name does not match ^[a-zA-Z_][a-zA-Z0-9_.-]{0,63}$',
-      'error MCPG060 /tools/0/name [gemini/tool-name] gemini-json-schema: tool "read file": the name does not match ^[a-zA-Z_][a-zA-Z0-9_.-]{0,63}$',
+      'error MCPG060 /tools/0/inputSchema/properties/first name [anthropic/property-name] anthropic: tool "read file": property name "first name" does not match ^[a-zA-Z0-9_.-]{1,64}$',
+      "error MCPG060 /tools/0/inputSchema/properties/where [gemini/schema] gemini: tool \"read file\": a `false` schema (no value allowed) cannot be expressed",
+      'warning MCPG110 /tools/0/inputSchema/properties/where [openai-strict/fallback] tool "read file" is sent with strict: false: a boolean schema (any value) cannot be expressed',
       'warning MCPG110 /tools/1/inputSchema/properties/labels [openai-strict/fallback] tool "tag" is sent with strict: false: an object without declared properties (a map or any object) cannot be expressed',
+      // A name a dialect rejects is renamed where the tool can be sent at all.
+      'warning MCPG111 /tools/0/name [openai/tool-name] openai: tool "read file" is sent as "read_file": the name does not match ^[a-zA-Z0-9_-]{1,64}$',
+      'warning MCPG111 /tools/0/name [openai/tool-name] openai-strict: tool "read file" is sent as "read_file": the name does not match ^[a-zA-Z0-9_-]{1,64}$',
+      'warning MCPG111 /tools/0/name [gemini/tool-name] gemini-json-schema: tool "read file" is sent as "read_file": the name does not match ^[a-zA-Z_][a-zA-Z0-9_.-]{0,63}$',
     ]);
     expect(formatDiagnostic(lint.diagnostics[3]!)).toBe(
       [
@@ -59,7 +61,7 @@ describe("mcp-gen lint (real CLI)", () => {
     const result = await runCli(["lint"], dir);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(
-      'error MCPG060: [anthropic/tool-name] anthropic: tool "read file": the name does not match ^[a-zA-Z0-9_-]{1,64}$\n    at schemas/bad.tools.json /tools/0/name\n',
+      'error MCPG060: [anthropic/property-name] anthropic: tool "read file": property name "first name" does not match ^[a-zA-Z0-9_.-]{1,64}$\n    at schemas/bad.tools.json /tools/0/inputSchema/properties/first name\n',
     );
     expect(result.stdout.split("\n").at(-2)).toBe(
       "mcp-gen lint: 3 errors, 3 warnings (1 contract, 2 tools; targets: anthropic)",

@@ -15,7 +15,7 @@ export interface ContractCase {
   targets?: Target[];
 }
 
-const TARGETS: Record<string, Target[]> = { names: ["gemini"] };
+const TARGETS: Record<string, Target[]> = {};
 
 /**
  * The hand-written contracts of `fixtures/contracts/` and the golden contract of every TypeScript

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Target } from "@mcp-gen/schema";
-import { McpGenError } from "@mcp-gen/schema";
+import { convertContract, McpGenError } from "@mcp-gen/schema";
 import { describe, expect, it } from "vitest";
 import { readContract } from "../../src/contract/read.ts";
 import { emitServer } from "../../src/emit/index.ts";
@@ -28,12 +28,25 @@ describe("a tool a target cannot express stops the build, naming the rule", () =
     expect(errorsOf("recursive", ["anthropic", "openai", "gemini"])).toStrictEqual([]);
   });
 
-  it("tool names a provider does not accept", () => {
-    expect(errorsOf("names", ["anthropic", "openai", "gemini"])).toStrictEqual([
-      'MCPG060 /tools/1/name [anthropic/tool-name] tool "read.file" cannot be sent to anthropic: the name does not match ^[a-zA-Z0-9_-]{1,64}$',
-      'MCPG060 /tools/1/name [openai/tool-name] tool "read.file" cannot be sent to openai: the name does not match ^[a-zA-Z0-9_-]{1,64}$',
-      'MCPG060 /tools/1/name [openai/tool-name] tool "read.file" cannot be sent to openai-strict: the name does not match ^[a-zA-Z0-9_-]{1,64}$',
+  it("a tool name a provider rejects is renamed for it, unless another tool has that name", () => {
+    expect(errorsOf("names", ["anthropic", "openai", "gemini"])).toStrictEqual([]);
+    // The build stops such a pair earlier (MCPG032: one TypeScript name); the conversion itself
+    // refuses it too, for contracts converted at run time.
+    const tool = (name: string) => ({ name, inputSchema: { type: "object" as const } });
+    const clash = convertContract({ server: "x", tools: [tool("read.file"), tool("read_file")] }, [
+      "anthropic",
     ]);
+    expect(clash.problems).toStrictEqual([
+      {
+        dialect: "anthropic",
+        tool: "read.file",
+        pointer: "/tools/0/name",
+        rule: "anthropic/tool-name",
+        message:
+          'the name is sent as "read_file" (the dialect rejects "read.file"), which is also the name of tool "read_file"',
+      },
+    ]);
+    expect(clash.definitions.anthropic?.map((d) => d.name)).toStrictEqual(["read_file"]);
   });
 
   it("emits no provider file when no target is configured", () => {

@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { applyArgumentPlan } from "@mcp-gen/runtime";
 import type { Contract, Dialect, JsonSchema, Target } from "@mcp-gen/schema";
-import { convertContract, createAjv, isSchemaObject, typesOf } from "@mcp-gen/schema";
+import { convertContract, createAjv, isSchemaObject, providerToolName, typesOf } from "@mcp-gen/schema";
 import { describe, expect, it } from "vitest";
 import { normalizeArguments as smartHomeNormalize } from "../../../../generated/smart-home/normalize.ts";
 import { readContract } from "../../src/contract/read.ts";
@@ -63,7 +63,12 @@ describe.each(contracts)("round trip through every dialect: %s", (_name, contrac
   it.each(cases)("%s", (_, toolName, dialect, canonical) => {
     const tool = contract.tools.find((t) => t.name === toolName)!;
     expect(ajv.validate(tool.inputSchema, canonical), ajv.errorsText()).toBe(true);
-    const { schema, strict } = dialectSchema(conversion.definitions[dialect]!, toolName);
+    const { found, schema, strict } = dialectSchema(
+      conversion.definitions[dialect]!,
+      providerToolName(dialect, toolName),
+    );
+    // Every tool the conversion did not refuse has a definition in every dialect.
+    expect(found).toBe(true);
     const as: Dialect = dialect === "openai-strict" && !strict ? "openai" : dialect;
     const sent = schema ? asSentUnder(as, schema, canonical) : canonical;
     if (schema) expect(ajv.validate(toJsonSchema(dialect, schema), sent), ajv.errorsText()).toBe(true);
@@ -102,14 +107,14 @@ describe("generated normalizeArguments (smart-home)", () => {
 function dialectSchema(
   definitions: Record<string, unknown>[],
   tool: string,
-): { schema?: JsonSchema; strict: boolean } {
+): { found: boolean; schema?: JsonSchema; strict: boolean } {
   for (const d of definitions) {
     const fn = (d.function ?? d) as Record<string, unknown>;
     if (fn.name !== tool) continue;
     const schema = (fn.input_schema ?? fn.parameters ?? fn.parametersJsonSchema) as JsonSchema | undefined;
-    return { ...(schema ? { schema } : {}), strict: fn.strict === true };
+    return { found: true, ...(schema ? { schema } : {}), strict: fn.strict === true };
   }
-  return { strict: false };
+  return { found: false, strict: false };
 }
 
 /**

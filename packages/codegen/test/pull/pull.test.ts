@@ -21,7 +21,7 @@ const stdio = (...args: string[]): PullSource => ({
   command: process.execPath,
   args: ["--import", "tsx", STATIC, ...args],
 });
-// Anthropic and OpenAI reject tool names with dots (read.file); Gemini and MCP take them.
+// Anthropic and OpenAI reject tool names with dots (read.file): their definitions rename it (last test).
 const project = (config = '{ "targets": ["gemini"], "servers": {} }') =>
   tempProject({
     "mcp-gen.config.json": `${config}\n`,
@@ -187,25 +187,6 @@ describe("pull refuses, writing nothing", () => {
     expect(existsSync(path.join(dir, "schemas/clash.tools.json"))).toBe(false);
   });
 
-  it("a tool name a configured provider rejects, with the provider's rule", async () => {
-    const strict = project('{ "servers": {} }');
-    writeFileSync(
-      path.join(strict, "dotted.json"),
-      JSON.stringify([{ name: "read.file", inputSchema: { type: "object" } }]),
-    );
-    const r = await runCli(
-      ["pull", "dotted", "--", process.execPath, "--import", "tsx", STATIC, "dotted.json"],
-      strict,
-    );
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain(
-      'error MCPG060: [anthropic/tool-name] tool "read.file" cannot be sent to anthropic: the name does not match ^[a-zA-Z0-9_-]{1,64}$\n' +
-        "  at schemas/dotted.tools.json /tools/0/name\n" +
-        "  fix: change the type so the target can express it, or leave the target out of `targets` in the config",
-    );
-    expect(existsSync(path.join(strict, "schemas/dotted.tools.json"))).toBe(false);
-  });
-
   it("a name the config builds from TypeScript", async () => {
     const ts = tempProject({
       "mcp-gen.config.json": '{ "servers": { "home": { "tools": ["tools.ts"] } } }\n',
@@ -228,5 +209,36 @@ describe("pull refuses, writing nothing", () => {
     expect((await runCli(["pull", "u", "--url", "ftp://example.com/mcp"], dir)).stderr).toContain(
       'error MCPG094: --url "ftp://example.com/mcp" must be http: or https: (Streamable HTTP)',
     );
+  });
+});
+
+describe("a tool name a provider rejects", () => {
+  it("is pulled, and sent to that provider under a name it accepts", async () => {
+    const all = project('{ "servers": {} }');
+    writeFileSync(
+      path.join(all, "dotted.json"),
+      JSON.stringify([{ name: "read.file", inputSchema: { type: "object" } }]),
+    );
+    const r = await runCli(
+      ["pull", "dotted", "--", process.execPath, "--import", "tsx", STATIC, "dotted.json"],
+      all,
+    );
+    expect(r.code).toBe(0);
+    const build = await runCli(["build"], all);
+    expect(build.code).toBe(0);
+    expect(build.stdout).toContain(
+      "1 tool renamed for anthropic, openai, openai-strict (generated/dotted/providers/report.json)\n",
+    );
+    const names = (dialect: string) =>
+      JSON.parse(readFileSync(path.join(all, `generated/dotted/providers/${dialect}.json`), "utf8")).tools;
+    expect(names("anthropic").map((t: { name: string }) => t.name)).toStrictEqual(["read_file"]);
+    expect(names("gemini")[0].functionDeclarations.map((t: { name: string }) => t.name)).toStrictEqual([
+      "read.file",
+    ]);
+    const { contractToolName } = await import(
+      pathToFileURL(path.join(all, "generated/dotted/providers/index.ts")).href
+    );
+    expect(contractToolName("anthropic", "read_file")).toBe("read.file");
+    expect(contractToolName("gemini", "read.file")).toBe("read.file");
   });
 });

@@ -3,6 +3,7 @@ import { createServer as createHttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { convertContract } from "@mcp-gen/schema";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -216,6 +217,44 @@ describe("aggregation (seed 002)", () => {
         'tool names collide: "a/b__c" and "a__b/c" are both offered as "a__b__c". Give the sources other names, or use namespace: "always".',
       ),
     );
+  });
+
+  it.each([
+    "anthropic",
+    "openai",
+  ] as const)("runs a tool whose name %s rejects, offered under the name the build gives it", async (provider) => {
+    const call = { toolCalls: [{ name: "read_file", arguments: { path: "a.txt" } }] };
+    scripted = await startScriptedModel({ script: [call, { text: "read" }, call, { text: "read" }] });
+    const calls: unknown[] = [];
+    const read = testTool({
+      name: "read.file",
+      properties: { path: { type: "string" } },
+      required: ["path"],
+      invoke: (args) => {
+        calls.push(args);
+        return { text: "hello" };
+      },
+    });
+    const manifest = testManifest("files", [read]);
+    // As `mcp-gen build` emits them: the definitions carry the renamed name.
+    const built = convertContract({ server: "files", tools: [read.definition] as never }, [provider]);
+    expect(built.renamed.map((r) => r.name)).toContain("read_file");
+    for (const providers of [undefined, built.definitions]) {
+      const agent = createAgent({
+        model: modelFor(provider, scripted),
+        tools: [localTools({ manifest, ...(providers ? { providers } : {}) })],
+      });
+      const { text } = await agent.chat("read a.txt");
+      expect(text).toBe("read");
+    }
+    // Generated definitions and the run-time conversion agree on the name.
+    expect(scripted.requests.map((r) => r.tools)).toStrictEqual([
+      ["read_file"],
+      ["read_file"],
+      ["read_file"],
+      ["read_file"],
+    ]);
+    expect(calls).toStrictEqual([{ path: "a.txt" }, { path: "a.txt" }]);
   });
 
   it("makes names provider-safe", () => {

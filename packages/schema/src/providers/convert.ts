@@ -13,7 +13,7 @@ import {
 } from "./model.ts";
 import { toOpenAi, toOpenAiStrict } from "./openai.ts";
 import { isActive, type Plan } from "./plan.ts";
-import { TOOL_NAME_RULES } from "./rules.ts";
+import { NAME_RULE, providerToolName } from "./names.ts";
 
 /** Everything the conversion of one contract to its targets produced. */
 export interface ProviderConversion {
@@ -25,16 +25,17 @@ export interface ProviderConversion {
   moved: MovedConstraint[];
   /** Tools emitted non-strict in `openai-strict.json`, with the reasons. */
   fallbacks: { dialect: Dialect; tool: string; reasons: string[] }[];
+  /** Tools sent under another name because the dialect rejects theirs (see `providerToolName`). */
+  renamed: RenamedTool[];
   problems: DialectProblem[];
 }
 
-const NAME_RULE = {
-  anthropic: "anthropic",
-  openai: "openai",
-  "openai-strict": "openai",
-  gemini: "gemini",
-  "gemini-json-schema": "gemini",
-} as const satisfies Record<Dialect, keyof typeof TOOL_NAME_RULES>;
+/** A tool whose name a dialect rejects, and the name it is sent under there. */
+export interface RenamedTool {
+  dialect: Dialect;
+  tool: string;
+  name: string;
+}
 
 const cache = new WeakMap<object, ProviderConversion>();
 
@@ -57,11 +58,27 @@ export function convertContract(contract: Contract, targets: readonly Target[]):
     plans: {},
     moved: [],
     fallbacks: [],
+    renamed: [],
     problems: [],
   };
   for (const dialect of dialects) {
     const list: Record<string, unknown>[] = [];
+    const sentAs = contract.tools.map((tool) => providerToolName(dialect, tool.name));
     contract.tools.forEach((tool, i) => {
+      const name = sentAs[i]!;
+      if (name !== tool.name) {
+        const other = contract.tools.find((t, k) => k !== i && sentAs[k] === name);
+        if (other) {
+          result.problems.push({
+            dialect,
+            tool: tool.name,
+            pointer: `/tools/${i}/name`,
+            rule: `${NAME_RULE[dialect]}/tool-name`,
+            message: `the name is sent as "${name}" (the dialect rejects "${tool.name}"), which is also the name of tool "${other.name}"`,
+          });
+          return;
+        }
+      }
       const { conversion, definition, plan, fallback } = convertCached(dialect, tool, i);
       result.problems.push(...conversion.problems);
       if (conversion.problems.length > 0 || !definition) return;
@@ -71,11 +88,19 @@ export function convertContract(contract: Contract, targets: readonly Target[]):
         result.plans[dialect] ??= {};
         result.plans[dialect][tool.name] = plan!;
       }
-      list.push(definition);
+      if (name !== tool.name) result.renamed.push({ dialect, tool: tool.name, name });
+      list.push(name === tool.name ? definition : withName(definition, name));
     });
     result.definitions[dialect] = list;
   }
   return result;
+}
+
+/** A definition of any dialect under another tool name. */
+function withName(definition: Record<string, unknown>, name: string): Record<string, unknown> {
+  const fn = definition.function;
+  if (fn && typeof fn === "object") return { ...definition, function: { ...fn, name } };
+  return { ...definition, name };
 }
 
 interface ToolOutcome {
@@ -94,19 +119,7 @@ function convertCached(dialect: Dialect, tool: ContractTool, i: number): ToolOut
   const cached = outcomes.get(key);
   if (cached) return cached;
   const conversion = new Conversion(dialect, tool.name, `/tools/${i}/inputSchema`);
-  const nameRule = TOOL_NAME_RULES[NAME_RULE[dialect]];
-  const outcome: ToolOutcome = nameRule.test(tool.name)
-    ? { conversion, ...convertTool(dialect, tool, conversion) }
-    : { conversion };
-  if (!nameRule.test(tool.name)) {
-    conversion.problems.push({
-      dialect,
-      tool: tool.name,
-      pointer: `/tools/${i}/name`,
-      rule: `${NAME_RULE[dialect]}/tool-name`,
-      message: `the name does not match ${nameRule.source}`,
-    });
-  }
+  const outcome: ToolOutcome = { conversion, ...convertTool(dialect, tool, conversion) };
   if (outcomes.size >= MAX_CACHED) outcomes.clear();
   outcomes.set(key, outcome);
   return outcome;

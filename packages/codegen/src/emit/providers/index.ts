@@ -81,15 +81,19 @@ export function emitProviders(ctx: EmitContext): OutputFile[] {
       $comment: PROVIDER_COMMENT,
       moved: conversion.moved,
       strictFallbacks: conversion.fallbacks,
+      renamed: conversion.renamed,
     }),
   });
-  files.push({ path: `${dir}/index.ts`, content: indexModule(ctx, conversion.dialects) });
+  files.push({ path: `${dir}/index.ts`, content: indexModule(ctx, conversion) });
   return files;
 }
 
-function indexModule(ctx: EmitContext, dialects: readonly Dialect[]): string {
+function indexModule(ctx: EmitContext, conversion: ProviderConversion): string {
+  const { dialects } = conversion;
+  const renamed: Partial<Record<Dialect, Record<string, string>>> = {};
+  for (const r of conversion.renamed) (renamed[r.dialect] ??= {})[r.name] = r.tool;
   const local = (d: Dialect) => d.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-  const types = [...new Set(dialects.map((d) => DEFINITION_TYPE[d]))].sort();
+  const types = [...new Set([...dialects.map((d) => DEFINITION_TYPE[d]), "Dialect"])].sort();
   const lines = [
     codeHeader(),
     `import type { ${types.join(", ")} } from "@mcp-gen/runtime";`,
@@ -107,6 +111,20 @@ function indexModule(ctx: EmitContext, dialects: readonly Dialect[]): string {
     "export const providerTools = {",
     ...dialects.map((d) => `  ${JSON.stringify(d)}: ${local(d)}.tools as ${DEFINITION_TYPE[d]}[],`),
     "};",
+    "",
+    "/** Tools a dialect sends under another name (it rejects theirs): the contract's name by dialect and sent name. */",
+    `export const renamedTools: Partial<Record<Dialect, Record<string, string>>> = ${JSON.stringify(renamed)};`,
+    "",
+    "/**",
+    " * The contract's name of the tool a model called as `name` under `dialect` (the same name unless",
+    " * the dialect rejected it): use it to find the tool, its validators and `normalizeArguments`.",
+    " *",
+    " * @example",
+    ` * const tool = contractToolName("anthropic", block.name);`,
+    " */",
+    "export function contractToolName(dialect: Dialect, name: string): string {",
+    "  return renamedTools[dialect]?.[name] ?? name;",
+    "}",
   ];
   return finish(lines.join("\n"));
 }

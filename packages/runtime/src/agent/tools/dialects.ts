@@ -1,4 +1,4 @@
-import { convertContract, type Plan, type Target } from "@mcp-gen/schema";
+import { convertContract, type Plan, providerToolName, type Target } from "@mcp-gen/schema";
 import type { Dialect } from "../../providers/dialects.ts";
 import { type ArgumentPlan, applyArgumentPlan } from "../../providers/normalize.ts";
 import type { ToolDefinition } from "../../server/manifest.ts";
@@ -21,7 +21,8 @@ const TARGET_OF: Record<Dialect, Target> = {
 
 /**
  * Converts tool definitions at run time with the same pure conversion `mcp-gen build` uses
- * (`@mcp-gen/codegen/providers`), once per target, on first use.
+ * (`@mcp-gen/schema`), once per target, on first use. Definitions are found under the name the
+ * dialect sends the tool as (`providerToolName`: a name the dialect rejects is renamed).
  */
 export function convertedDialects(server: string, tools: readonly ToolDefinition[]): DialectSupport {
   const cache = new Map<Target, ReturnType<typeof convertContract>>();
@@ -37,7 +38,8 @@ export function convertedDialects(server: string, tools: readonly ToolDefinition
   return {
     definition(dialect, tool) {
       const list = conversion(dialect).definitions[dialect] ?? [];
-      return list.find((d) => definitionName(d) === tool);
+      const name = providerToolName(dialect, tool);
+      return list.find((d) => definitionName(d) === name);
     },
     normalize(dialect, tool, args) {
       const plan: Plan | undefined = conversion(dialect).plans[dialect]?.[tool];
@@ -75,7 +77,9 @@ export function generatedDialects(options: {
   return {
     definition(dialect, tool) {
       const list = listOf(dialect);
-      return list ? list.find((d) => definitionName(d) === tool) : fallback.definition(dialect, tool);
+      if (!list) return fallback.definition(dialect, tool);
+      const name = providerToolName(dialect, tool);
+      return list.find((d) => definitionName(d) === name);
     },
     normalize(dialect, tool, args) {
       if (listOf(dialect) && normalize) return normalize(dialect, tool, args);
@@ -84,7 +88,8 @@ export function generatedDialects(options: {
     problem(dialect, tool) {
       const list = listOf(dialect);
       if (!list) return fallback.problem(dialect, tool);
-      return list.some((d) => definitionName(d) === tool) ? undefined : "not among the generated definitions";
+      const name = providerToolName(dialect, tool);
+      return list.some((d) => definitionName(d) === name) ? undefined : "not among the generated definitions";
     },
   };
 }

@@ -1,26 +1,19 @@
-import { createHash } from "node:crypto";
-import { TOOL_NAME_RULES } from "@mcp-gen/schema";
+import { providerToolName as sentAs, TOOL_NAME_RULES } from "@mcp-gen/schema";
 
 /** Separator between a source's name and its tool's name: `github__create_issue`. */
 export const NAMESPACE_SEPARATOR = "__";
 
-const MAX_LENGTH = 64;
-
 /**
- * A tool name every supported provider accepts (Anthropic and OpenAI: `^[a-zA-Z0-9_-]{1,64}$`):
- * other characters become `_`; a name longer than 64 characters keeps its start and ends with
- * a short hash of the whole name, so different long names stay different.
+ * A tool name every supported provider accepts (Anthropic and OpenAI: `^[a-zA-Z0-9_-]{1,64}$`),
+ * made as `mcp-gen build` makes the names of its provider definitions: other characters become
+ * `_`; a name longer than 64 characters keeps its start and ends with a short hash of the whole
+ * name, so different long names stay different.
  *
  * @example
  * providerToolName("files.read-text") // → "files_read-text"
  */
 export function providerToolName(name: string): string {
-  let safe = name.replace(/[^a-zA-Z0-9_-]/g, "_") || "_";
-  if (safe.length > MAX_LENGTH) {
-    const hash = createHash("sha256").update(name).digest("hex").slice(0, 8);
-    safe = `${safe.slice(0, MAX_LENGTH - hash.length - 1)}_${hash}`;
-  }
-  return safe;
+  return sentAs("anthropic", name);
 }
 
 /** The name a tool is offered under: its own, or `<source>__<tool>` when namespaced. */
