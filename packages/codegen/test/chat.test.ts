@@ -120,7 +120,7 @@ describe("mcp-gen chat", () => {
     expect(stderr).toBe(
       [
         "error MCPG080: no API key for a model provider",
-        "  fix: set ANTHROPIC_API_KEY (and ANTHROPIC_BASE_URL for a compatible endpoint), or OPENAI_API_KEY (and OPENAI_BASE_URL) with --provider openai",
+        "  fix: set ANTHROPIC_API_KEY (and ANTHROPIC_BASE_URL for a compatible endpoint) or OPENAI_API_KEY (and OPENAI_BASE_URL); --provider chooses when both are set",
         "",
         "mcp-gen: 1 error",
         "",

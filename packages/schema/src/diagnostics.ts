@@ -68,7 +68,7 @@ export const CODES = {
   },
   MCPG080: {
     title: "no-api-key",
-    fix: "set ANTHROPIC_API_KEY (or OPENAI_API_KEY with --provider openai); *_BASE_URL picks a compatible endpoint",
+    fix: "set ANTHROPIC_API_KEY or OPENAI_API_KEY (--provider chooses when both are set); *_BASE_URL picks a compatible endpoint",
   },
   MCPG081: { title: "invalid-mcp-option", fix: "write --mcp name=<command or http(s) URL>" },
   MCPG082: {

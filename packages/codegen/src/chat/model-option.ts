@@ -43,7 +43,7 @@ export function chatModel(options: {
             ? "set OPENAI_API_KEY (and OPENAI_BASE_URL for an OpenAI-compatible endpoint)"
             : provider === "anthropic"
               ? "set ANTHROPIC_API_KEY (and ANTHROPIC_BASE_URL for a Messages-compatible endpoint)"
-              : "set ANTHROPIC_API_KEY (and ANTHROPIC_BASE_URL for a compatible endpoint), or OPENAI_API_KEY (and OPENAI_BASE_URL) with --provider openai",
+              : "set ANTHROPIC_API_KEY (and ANTHROPIC_BASE_URL for a compatible endpoint) or OPENAI_API_KEY (and OPENAI_BASE_URL); --provider chooses when both are set",
       }),
     );
   }
