@@ -45,8 +45,8 @@ export {
   TARGETS,
   type Target,
 } from "./providers/model.ts";
-export { acceptsNull, nullable, toOpenAi, toOpenAiStrict } from "./providers/openai.ts";
 export { NAME_RULE, providerToolName } from "./providers/names.ts";
+export { acceptsNull, nullable, toOpenAi, toOpenAiStrict } from "./providers/openai.ts";
 export { isActive, type Plan } from "./providers/plan.ts";
 export {
   GEMINI_JSON_SCHEMA,

@@ -8,8 +8,8 @@ import {
   type MovedConstraint,
   NAME_RULE,
   TARGETS,
-  TOOL_NAME_RULES,
   type Target,
+  TOOL_NAME_RULES,
 } from "@mcp-gen/schema";
 import { CONTRACT_SUFFIX, readContracts } from "../build.ts";
 import type { ResolvedConfig } from "../config/load.ts";

@@ -21,7 +21,7 @@ describe("lintContract", () => {
       "error MCPG061 /tools/0/annotations/readOnlyHint [mcp/annotations] readOnlyHint must be a boolean",
       "warning MCPG061 /tools/1 [mcp/description] a tool without a description: models choose tools by it",
       'error MCPG060 /tools/0/inputSchema/properties/first name [anthropic/property-name] anthropic: tool "read file": property name "first name" does not match ^[a-zA-Z0-9_.-]{1,64}$',
-      "error MCPG060 /tools/0/inputSchema/properties/where [gemini/schema] gemini: tool \"read file\": a `false` schema (no value allowed) cannot be expressed",
+      'error MCPG060 /tools/0/inputSchema/properties/where [gemini/schema] gemini: tool "read file": a `false` schema (no value allowed) cannot be expressed',
       'warning MCPG110 /tools/0/inputSchema/properties/where [openai-strict/fallback] tool "read file" is sent with strict: false: a boolean schema (any value) cannot be expressed',
       'warning MCPG110 /tools/1/inputSchema/properties/labels [openai-strict/fallback] tool "tag" is sent with strict: false: an object without declared properties (a map or any object) cannot be expressed',
       // A name a dialect rejects is renamed where the tool can be sent at all.

@@ -11,9 +11,9 @@ import {
   TARGETS,
   type Target,
 } from "./model.ts";
+import { NAME_RULE, providerToolName } from "./names.ts";
 import { toOpenAi, toOpenAiStrict } from "./openai.ts";
 import { isActive, type Plan } from "./plan.ts";
-import { NAME_RULE, providerToolName } from "./names.ts";
 
 /** Everything the conversion of one contract to its targets produced. */
 export interface ProviderConversion {
@@ -67,7 +67,7 @@ export function convertContract(contract: Contract, targets: readonly Target[]):
     contract.tools.forEach((tool, i) => {
       const name = sentAs[i]!;
       if (name !== tool.name) {
-        const other = contract.tools.find((t, k) => k !== i && sentAs[k] === name);
+        const other = contract.tools.find((_, k) => k !== i && sentAs[k] === name);
         if (other) {
           result.problems.push({
             dialect,

@@ -91,7 +91,10 @@ export function emitProviders(ctx: EmitContext): OutputFile[] {
 function indexModule(ctx: EmitContext, conversion: ProviderConversion): string {
   const { dialects } = conversion;
   const renamed: Partial<Record<Dialect, Record<string, string>>> = {};
-  for (const r of conversion.renamed) (renamed[r.dialect] ??= {})[r.name] = r.tool;
+  for (const r of conversion.renamed) {
+    renamed[r.dialect] ??= {};
+    renamed[r.dialect]![r.name] = r.tool;
+  }
   const local = (d: Dialect) => d.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
   const types = [...new Set([...dialects.map((d) => DEFINITION_TYPE[d]), "Dialect"])].sort();
   const lines = [
