@@ -3,25 +3,29 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Plugin } from "esbuild";
 import { serveCacheDir } from "../../bin/serve-cache.js";
+import { type PackagePolicy, packagePolicy } from "./bundle-packages.ts";
 import type { ServerLocation } from "./load-manifest.ts";
 
 const ENTRY = path.join(import.meta.dirname, "entry.ts");
 /** Name of the bundle's virtual entry module. */
 const STDIN = "mcp-gen-serve.ts";
+const REQUIRE_BANNER =
+  'import { createRequire as __mcpGenRequire } from "node:module"; const require = __mcpGenRequire(import.meta.url);';
 
 /**
  * Bundles what `mcp-gen serve` ran (the CLI's serve command, the generated server and the tool
- * modules it imports, the runtime) into plain JavaScript for the next start of the same command
- * line: `bin/serve-cache.js` runs it without a TypeScript loader while none of its sources
- * changed. Packages from node_modules stay external (imported from where they are installed);
+ * modules it imports, the runtime, and the installed packages these need: see
+ * `bundle-packages.ts`) into plain JavaScript for the next start of the same command line:
+ * `bin/serve-cache.js` runs it without a TypeScript loader while none of its sources changed.
  * `import.meta.url` of each bundled source keeps its original value.
  */
 export async function writeServeCache(options: { argv: string[]; location: ServerLocation }): Promise<void> {
   const esbuild = await import("esbuild");
   const dir = serveCacheDir(options.argv);
   const tmp = `${dir}.tmp-${process.pid}`;
-  try {
-    const result = await esbuild.build({
+  const build = async (policy: PackagePolicy) => {
+    rmSync(tmp, { recursive: true, force: true });
+    return esbuild.build({
       stdin: {
         contents: [
           `import * as server from ${JSON.stringify(options.location.file)};`,
@@ -40,10 +44,30 @@ export async function writeServeCache(options: { argv: string[]; location: Serve
       outdir: tmp,
       outExtension: { ".js": ".mjs" },
       entryNames: "entry",
+      // Bundled CommonJS packages require Node's built-in modules.
+      banner: { js: REQUIRE_BANNER },
       metafile: true,
       logLevel: "silent",
-      plugins: [installedPackagesExternal(), keepImportMeta()],
+      plugins: [policy.plugin, keepImportMeta()],
     });
+  };
+  try {
+    const external = new Set<string>();
+    let result: Awaited<ReturnType<typeof build>> | undefined;
+    try {
+      // At most a few rounds: each one keeps the packages the last one should not have bundled external.
+      for (let round = 0; round < 4; round++) {
+        const policy = packagePolicy({ external, bundle: true });
+        result = await build(policy);
+        const violations = await policy.violations(result.metafile, esbuild);
+        if (violations.length === 0) break;
+        for (const pkg of violations) external.add(pkg);
+        result = undefined;
+      }
+    } catch {
+      // A package that cannot be bundled (an addon, say): bundle none, as before.
+    }
+    result ??= await build(packagePolicy({ external, bundle: false }));
     const inputs = [
       options.location.configFile,
       ...Object.keys(result.metafile.inputs)
@@ -61,31 +85,6 @@ export async function writeServeCache(options: { argv: string[]; location: Serve
     rmSync(tmp, { recursive: true, force: true });
     await esbuild.stop();
   }
-}
-
-/** Bare imports that resolve into node_modules (and are not TypeScript) are left to Node, by absolute URL. */
-function installedPackagesExternal(): Plugin {
-  return {
-    name: "installed-packages-external",
-    setup(build) {
-      build.onResolve({ filter: /^[^./]/ }, async (args) => {
-        if (args.pluginData === "resolving" || args.path.startsWith("node:")) return undefined;
-        const resolved = await build.resolve(args.path, {
-          kind: args.kind,
-          resolveDir: args.resolveDir,
-          importer: args.importer,
-          pluginData: "resolving",
-        });
-        if (resolved.errors.length > 0 || resolved.external) return undefined;
-        if (
-          /\.[cm]?tsx?$/.test(resolved.path) ||
-          !resolved.path.includes(`${path.sep}node_modules${path.sep}`)
-        )
-          return undefined;
-        return { path: pathToFileURL(resolved.path).href, external: true };
-      });
-    },
-  };
 }
 
 /** Bundled sources keep their own `import.meta.url`, `dirname` and `filename`. */
