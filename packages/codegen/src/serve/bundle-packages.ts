@@ -14,7 +14,7 @@ import type { Metafile, Plugin, transform } from "esbuild";
  * one imported from both sides (one instance), or one that finds its files at run time
  * (`__dirname`, `require.resolve`, `import.meta`: addons, assets), which a bundle would break.
  */
-export interface PackagePolicy {
+interface PackagePolicy {
   /** The esbuild plugin that applies the policy. */
   plugin: Plugin;
   /** Package folders the last build must not have bundled; empty when it is consistent. */
@@ -26,15 +26,54 @@ const OWN_PACKAGES = ["@mcp-gen/runtime/package.json", "@mcp-gen/schema/package.
 const FINDS_ITS_FILES = /(?:__dirname|__filename|require\.resolve|import\.meta)\b/;
 
 /**
+ * Runs `build` with the policy's plugin until the result is consistent with the policy: each
+ * round keeps what the last one should not have bundled external. When that does not settle, or
+ * bundling fails (an addon, say), the last build bundles no installed package, as the plain
+ * TypeScript start would load them.
+ *
+ * @example
+ * const result = await bundleOwnPackages({ esbuild, build: (plugin) => esbuild.build({ …, plugins: [plugin] }) });
+ */
+export async function bundleOwnPackages<R extends { metafile: Metafile }>(options: {
+  esbuild: { transform: typeof transform };
+  build: (plugin: Plugin) => Promise<R>;
+  /** Folders of mcp-gen's own code (default: the codegen, runtime and schema packages). */
+  own?: string[];
+}): Promise<R> {
+  const own = options.own ?? ownPackages();
+  const external = new Set<string>();
+  try {
+    for (let round = 0; round < 4; round++) {
+      const policy = packagePolicy({ external, bundle: true, own });
+      const result = await options.build(policy.plugin);
+      const violations = await policy.violations(result.metafile, options.esbuild);
+      if (violations.length === 0) return result;
+      for (const pkg of violations) external.add(pkg);
+    }
+  } catch {
+    // Fall through: bundle none.
+  }
+  return options.build(packagePolicy({ external, bundle: false, own }).plugin);
+}
+
+function ownPackages(): string[] {
+  const require = createRequire(import.meta.url);
+  return [
+    path.resolve(import.meta.dirname, "../.."),
+    ...OWN_PACKAGES.map((p) => path.dirname(realpathSync(require.resolve(p)))),
+  ];
+}
+
+/**
  * @param options.external package folders to keep external (the violations of an earlier attempt).
  * @param options.bundle false: no installed package is bundled (the fallback when bundling fails).
  */
-export function packagePolicy(options: { external: ReadonlySet<string>; bundle: boolean }): PackagePolicy {
-  const require = createRequire(import.meta.url);
-  const own = [
-    path.resolve(import.meta.dirname, "../.."),
-    ...OWN_PACKAGES.map((p) => path.dirname(realpathSync(require.resolve(p)))),
-  ].map((dir) => dir + path.sep);
+function packagePolicy(options: {
+  external: ReadonlySet<string>;
+  bundle: boolean;
+  own: string[];
+}): PackagePolicy {
+  const own = options.own.map((dir) => dir + path.sep);
   const isOwn = (file: string) => own.some((dir) => file.startsWith(dir));
   const bundled = new Set<string>();
   const importedByTools = new Set<string>();

@@ -3,7 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Plugin } from "esbuild";
 import { serveCacheDir } from "../../bin/serve-cache.js";
-import { type PackagePolicy, packagePolicy } from "./bundle-packages.ts";
+import { bundleOwnPackages } from "./bundle-packages.ts";
 import type { ServerLocation } from "./load-manifest.ts";
 
 const ENTRY = path.join(import.meta.dirname, "entry.ts");
@@ -23,51 +23,38 @@ export async function writeServeCache(options: { argv: string[]; location: Serve
   const esbuild = await import("esbuild");
   const dir = serveCacheDir(options.argv);
   const tmp = `${dir}.tmp-${process.pid}`;
-  const build = async (policy: PackagePolicy) => {
-    rmSync(tmp, { recursive: true, force: true });
-    return esbuild.build({
-      stdin: {
-        contents: [
-          `import * as server from ${JSON.stringify(options.location.file)};`,
-          `import { serveBundled } from ${JSON.stringify(ENTRY)};`,
-          "export default (argv) => serveBundled(argv, server);",
-        ].join("\n"),
-        resolveDir: path.dirname(options.location.file),
-        sourcefile: STDIN,
-        loader: "ts",
-      },
-      bundle: true,
-      splitting: true,
-      format: "esm",
-      platform: "node",
-      target: "node20",
-      outdir: tmp,
-      outExtension: { ".js": ".mjs" },
-      entryNames: "entry",
-      // Bundled CommonJS packages require Node's built-in modules.
-      banner: { js: REQUIRE_BANNER },
-      metafile: true,
-      logLevel: "silent",
-      plugins: [policy.plugin, keepImportMeta()],
-    });
-  };
   try {
-    const external = new Set<string>();
-    let result: Awaited<ReturnType<typeof build>> | undefined;
-    try {
-      // At most a few rounds: each one keeps the packages the last one should not have bundled external.
-      for (let round = 0; round < 4; round++) {
-        const policy = packagePolicy({ external, bundle: true });
-        result = await build(policy);
-        const violations = await policy.violations(result.metafile, esbuild);
-        if (violations.length === 0) break;
-        for (const pkg of violations) external.add(pkg);
-        result = undefined;
-      }
-    } catch {
-      // A package that cannot be bundled (an addon, say): bundle none, as before.
-    }
-    result ??= await build(packagePolicy({ external, bundle: false }));
+    const result = await bundleOwnPackages({
+      esbuild,
+      build: (plugin) => {
+        rmSync(tmp, { recursive: true, force: true });
+        return esbuild.build({
+          stdin: {
+            contents: [
+              `import * as server from ${JSON.stringify(options.location.file)};`,
+              `import { serveBundled } from ${JSON.stringify(ENTRY)};`,
+              "export default (argv) => serveBundled(argv, server);",
+            ].join("\n"),
+            resolveDir: path.dirname(options.location.file),
+            sourcefile: STDIN,
+            loader: "ts",
+          },
+          bundle: true,
+          splitting: true,
+          format: "esm",
+          platform: "node",
+          target: "node20",
+          outdir: tmp,
+          outExtension: { ".js": ".mjs" },
+          entryNames: "entry",
+          // Bundled CommonJS packages require Node's built-in modules.
+          banner: { js: REQUIRE_BANNER },
+          metafile: true,
+          logLevel: "silent",
+          plugins: [plugin, keepImportMeta()],
+        });
+      },
+    });
     const inputs = [
       options.location.configFile,
       ...Object.keys(result.metafile.inputs)

@@ -4,7 +4,7 @@ import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type BuiltProbe, buildProbe } from "./support/probe.ts";
+import { type BuiltProbe, buildProbe, FIXTURES } from "./support/probe.ts";
 import { transportSuite } from "./support/transport-suite.ts";
 
 const BIN = path.join(import.meta.dirname, "../../../codegen/bin/mcp-gen.js");
@@ -85,12 +85,25 @@ describe("the fast-start cache of mcp-gen serve", () => {
       result: 2,
     });
 
-    const server = path.join(path.dirname(probe.configFile), "generated", "probe", "server.ts");
-    const later = new Date(Date.now() + 5_000);
-    utimesSync(server, later, later);
-    const third = await start(cacheDir, /serving probe/);
-    third.stop();
-    expect(third.stderr).not.toContain("from cache");
+    // Any input of the bundle, changed, means a start through the config (which caches anew).
+    const generated = path.join(path.dirname(probe.configFile), "generated", "probe");
+    const touched = [
+      path.join(generated, "server.ts"),
+      path.join(generated, "validators.js"),
+      probe.configFile,
+      path.join(FIXTURES, "probe", "tools.ts"),
+      // An installed package compiled into the bundle.
+      path.join(BIN, "../../../../node_modules/@modelcontextprotocol/sdk/dist/esm/server/index.js"),
+    ];
+    for (const file of touched) {
+      // A few seconds ahead, left so: each start caches the state it saw, which the next touch breaks.
+      const later = new Date(Date.now() + 5_000);
+      utimesSync(file, later, later);
+      const fresh = await start(cacheDir, /fast start (cached|not cached.*)\n/);
+      fresh.stop();
+      expect([file, fresh.stderr]).toStrictEqual([file, expect.not.stringContaining("from cache")]);
+      expect(fresh.stderr).toContain("mcp-gen: fast start cached");
+    }
   });
 });
 
