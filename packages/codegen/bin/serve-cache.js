@@ -28,7 +28,7 @@ export async function runCachedServe(argv) {
     meta = JSON.parse(readFileSync(path.join(dir, "meta.json"), "utf8"));
     for (const input of meta.inputs) {
       const stat = statSync(input.path);
-      if (stat.mtimeMs !== input.mtimeMs || stat.size !== input.size) return false;
+      if (stat.mtimeMs !== input.mtimeMs || stat.size !== input.size || stat.ino !== input.ino) return false;
     }
   } catch {
     return false;

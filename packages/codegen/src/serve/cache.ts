@@ -62,7 +62,9 @@ export async function writeServeCache(options: { argv: string[]; location: Serve
         .filter((input) => input !== path.join(path.dirname(options.location.file), STDIN)),
     ].map((file) => {
       const stat = statSync(file);
-      return { path: file, mtimeMs: stat.mtimeMs, size: stat.size };
+      // The inode too: a file replaced by one with the same size and a preserved mtime (an
+      // install that keeps the tarball's times, `cp -p`) is a different file.
+      return { path: file, mtimeMs: stat.mtimeMs, size: stat.size, ino: stat.ino };
     });
     writeFileSync(path.join(tmp, "meta.json"), JSON.stringify({ entry: "entry.mjs", inputs }));
     rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { utimesSync } from "node:fs";
+import { copyFileSync, renameSync, statSync, utimesSync } from "node:fs";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -67,6 +67,7 @@ describe("the fast-start cache of mcp-gen serve", () => {
     });
   }
 
+  // Eight starts, five of them through the TypeScript loader: slow on a busy machine.
   it("starts from the bundle an earlier start cached, until a source changes", async () => {
     const cacheDir = path.join(path.dirname(probe.configFile), "serve-cache");
     const first = await start(cacheDir, /fast start (cached|not cached.*)\n/);
@@ -92,19 +93,31 @@ describe("the fast-start cache of mcp-gen serve", () => {
       path.join(generated, "validators.js"),
       probe.configFile,
       path.join(FIXTURES, "probe", "tools.ts"),
+      path.join(generated, "tools.ts"),
       // An installed package compiled into the bundle.
       path.join(BIN, "../../../../node_modules/@modelcontextprotocol/sdk/dist/esm/server/index.js"),
     ];
     for (const file of touched) {
       // A few seconds ahead, left so: each start caches the state it saw, which the next touch breaks.
-      const later = new Date(Date.now() + 5_000);
+      // Whole seconds, so that a copy can be given exactly the same time below.
+      const later = Math.ceil(Date.now() / 1000) + 5;
       utimesSync(file, later, later);
       const fresh = await start(cacheDir, /fast start (cached|not cached.*)\n/);
       fresh.stop();
       expect([file, fresh.stderr]).toStrictEqual([file, expect.not.stringContaining("from cache")]);
       expect(fresh.stderr).toContain("mcp-gen: fast start cached");
     }
-  });
+
+    // Replaced by another file of the same size and modification time (`cp -p`, some installers).
+    const tools = path.join(generated, "tools.ts");
+    const { mtimeMs } = statSync(tools);
+    copyFileSync(tools, `${tools}.new`);
+    utimesSync(`${tools}.new`, mtimeMs / 1000, mtimeMs / 1000);
+    renameSync(`${tools}.new`, tools);
+    const replaced = await start(cacheDir, /fast start (cached|not cached.*)\n|from cache\nmcp-gen: serving/);
+    replaced.stop();
+    expect(replaced.stderr).not.toContain("from cache");
+  }, 180_000);
 });
 
 /** A client on `mcp-gen serve probe <args>` with extra environment. */
