@@ -37,7 +37,9 @@ export async function runCachedServe(argv) {
   let start;
   try {
     start = (await import(pathToFileURL(path.join(dir, meta.entry)).href)).default;
-  } catch {
+  } catch (error) {
+    if (process.env.MCP_GEN_CACHE_REPORT)
+      process.stderr.write(`mcp-gen: fast start failed: ${error.message}\n`);
     return false;
   }
   await start(argv);

@@ -76,12 +76,15 @@ export async function writeServeCache(options: { argv: string[]; location: Serve
   }
 }
 
-/** Bundled sources keep their own `import.meta.url`, `dirname` and `filename`. */
+/** Bundled sources (TypeScript and JavaScript) keep their own `import.meta.url`, `dirname` and `filename`. */
 function keepImportMeta(): Plugin {
   return {
     name: "keep-import-meta",
     setup(build) {
-      build.onLoad({ filter: /\.[cm]?tsx?$/ }, (args) => {
+      build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, (args) => {
+        const ts = /\.[cm]?tsx?$/.test(args.path);
+        // Installed JavaScript that uses import.meta is not bundled at all (bundle-packages.ts).
+        if (!ts && args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
         const source = readFileSync(args.path, "utf8");
         if (!source.includes("import.meta")) return undefined;
         const values: Record<string, string> = {
@@ -94,7 +97,9 @@ function keepImportMeta(): Plugin {
           /(?<!["'`])\bimport\.meta\.(url|dirname|filename)\b/g,
           (_, key: string) => JSON.stringify(values[key]),
         );
-        return { contents, loader: args.path.endsWith("x") ? "tsx" : "ts" };
+        // Generated validators are JavaScript, and `require` Ajv's runtime through createRequire(import.meta.url).
+        const loader = args.path.endsWith("x") ? (ts ? "tsx" : "jsx") : ts ? "ts" : "js";
+        return { contents, loader };
       });
     },
   };
