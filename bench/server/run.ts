@@ -2,7 +2,8 @@
  * Server benchmark: tools/call throughput and latency of `mcp-gen serve` against the official
  * SDK's McpServer (same tool, zod schemas), in memory, over stdio and over Streamable HTTP, with
  * 1 and 32 calls in flight; then cold start (spawn → initialize answered).
- *   node --import tsx/esm bench/server/run.ts [--seconds 3] [--rounds 3]
+ *   node --import tsx/esm bench/server/run.ts [--seconds 3] [--rounds 3] [--cold-runs 10]
+ *   [--only memory|stdio|http|cold]  (a transport; `cold`, which names none, runs only the cold starts)
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";

@@ -28,7 +28,7 @@ export async function runCachedServe(argv) {
     meta = JSON.parse(readFileSync(path.join(dir, "meta.json"), "utf8"));
     for (const input of meta.inputs) {
       const stat = statSync(input.path);
-      if (stat.mtimeMs !== input.mtimeMs || stat.size !== input.size) return false;
+      if (stat.mtimeMs !== input.mtimeMs || stat.size !== input.size || stat.ino !== input.ino) return false;
     }
   } catch {
     return false;
@@ -37,7 +37,9 @@ export async function runCachedServe(argv) {
   let start;
   try {
     start = (await import(pathToFileURL(path.join(dir, meta.entry)).href)).default;
-  } catch {
+  } catch (error) {
+    if (process.env.MCP_GEN_CACHE_REPORT)
+      process.stderr.write(`mcp-gen: fast start failed: ${error.message}\n`);
     return false;
   }
   await start(argv);

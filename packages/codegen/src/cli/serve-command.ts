@@ -1,5 +1,5 @@
+import type { ServerManifest } from "@mcp-gen/runtime/server";
 import { type Command, InvalidArgumentError } from "commander";
-import type { ServerModule } from "../serve/load-manifest.ts";
 import { withConfig } from "./options.ts";
 import { run } from "./report.ts";
 
@@ -16,12 +16,17 @@ interface ServeFlags {
 }
 
 /**
+ * Where the serve command gets a server's manifest: through the config (the CLI, which also
+ * caches a fast-start bundle: `serve/first-start.ts`), or compiled into that bundle (`serve/entry.ts`).
+ */
+export type ManifestSource = (options: { server: string; configFile?: string }) => Promise<ServerManifest>;
+
+/**
  * `mcp-gen serve <server>`: serves the generated manifest of a server over stdio (what Claude
  * Desktop, Cursor and the MCP Inspector launch) or Streamable HTTP. Bearer auth reads the
- * token from `MCP_GEN_TOKEN`, so it never shows in process listings. `bundled` is the generated
- * server module when the command runs from the fast-start cache (see `serve/cache.ts`).
+ * token from `MCP_GEN_TOKEN`, so it never shows in process listings.
  */
-export function registerServe(program: Command, bundled?: ServerModule): void {
+export function registerServe(program: Command, source: ManifestSource): void {
   withConfig(program.command("serve"))
     .argument("<server>", "server name from the config")
     .description("serve a server's tools over stdio (default) or Streamable HTTP (--http)")
@@ -36,12 +41,7 @@ export function registerServe(program: Command, bundled?: ServerModule): void {
     .action((server: string, flags: ServeFlags) =>
       run(async () => {
         const { serve } = await import("@mcp-gen/runtime/server");
-        const manifest = bundled
-          ? await (await import("../serve/load-manifest.ts")).manifestFromModule(
-              bundled,
-              `${server}/server.ts`,
-            )
-          : await loadAndCache(server, flags.config);
+        const manifest = await source({ server, ...(flags.config ? { configFile: flags.config } : {}) });
         const common = {
           ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),
           ...(flags.maskErrors ? { maskErrors: true } : {}),
@@ -71,29 +71,6 @@ export function registerServe(program: Command, bundled?: ServerModule): void {
         return 0;
       }),
     );
-}
-
-/** Loads the manifest through the config, and caches a bundle of it for the next start. */
-async function loadAndCache(server: string, config: string | undefined) {
-  const { loadServerManifest } = await import("../serve/load-manifest.ts");
-  const { manifest, location } = await loadServerManifest({
-    server,
-    ...(config ? { configFile: config } : {}),
-  });
-  if (!process.env.MCP_GEN_NO_CACHE) {
-    const { writeServeCache } = await import("../serve/cache.ts");
-    // In the background: serving starts now; a failure only means the next start is not faster.
-    void writeServeCache({ argv: process.argv, location }).then(
-      () => report("mcp-gen: fast start cached\n"),
-      (error: Error) => report(`mcp-gen: fast start not cached: ${error.message}\n`),
-    );
-  }
-  return manifest;
-}
-
-/** Cache events go to stderr only with MCP_GEN_CACHE_REPORT set (tests wait for them). */
-function report(line: string): void {
-  if (process.env.MCP_GEN_CACHE_REPORT) process.stderr.write(line);
 }
 
 function whole(text: string): number {

@@ -1,6 +1,6 @@
 import { Command } from "commander";
 import { registerServe } from "../cli/serve-command.ts";
-import type { ServerModule } from "./load-manifest.ts";
+import { manifestFromModule, type ServerModule } from "./manifest-module.ts";
 
 /**
  * What the fast-start bundle runs: the `serve` command of the CLI, with the generated server
@@ -8,6 +8,6 @@ import type { ServerModule } from "./load-manifest.ts";
  */
 export async function serveBundled(argv: string[], module: ServerModule): Promise<void> {
   const program = new Command("mcp-gen").configureOutput({ writeErr: (s) => process.stderr.write(s) });
-  registerServe(program, module);
+  registerServe(program, ({ server }) => manifestFromModule(module, `${server}/server.ts`));
   await program.parseAsync(argv);
 }

@@ -4,15 +4,9 @@ import { pathToFileURL } from "node:url";
 import type { ServerManifest } from "@mcp-gen/runtime/server";
 import { diagnostic, McpGenError } from "@mcp-gen/schema";
 import { loadConfig } from "../config/load.ts";
+import { manifestFromModule, type ServerModule } from "./manifest-module.ts";
 
-/** What a generated `server.ts` exports: a manifest, or a factory plus the tool classes it needs. */
-export interface ServerModule {
-  manifest?: ServerManifest;
-  createManifest?: (instances: Record<string, unknown>) => ServerManifest;
-  classes?: Record<string, ToolClass>;
-}
-
-type ToolClass = (new () => unknown) & { create?: () => unknown };
+export { manifestFromModule, type ServerModule };
 
 /** Where a server's generated manifest is, and which config said so. */
 export interface ServerLocation {
@@ -73,31 +67,4 @@ export async function locateServer(options: {
     );
   }
   return { file, configFile: config.file, relative };
-}
-
-/** The manifest of a loaded `server.ts`, building the instances of its tool classes. */
-export async function manifestFromModule(module: ServerModule, file: string): Promise<ServerManifest> {
-  if (module.manifest) return module.manifest;
-  const where = { file };
-  if (!module.createManifest || !module.classes) {
-    throw new McpGenError(
-      diagnostic("MCPG070", "the file exports neither manifest nor createManifest", where),
-    );
-  }
-  const instances: Record<string, unknown> = {};
-  for (const [name, cls] of Object.entries(module.classes))
-    instances[name] = await instantiate(name, cls, where);
-  return module.createManifest(instances);
-}
-
-async function instantiate(name: string, cls: ToolClass, where: { file: string }): Promise<unknown> {
-  if (typeof cls.create === "function") return await cls.create();
-  if (cls.length === 0) return new cls();
-  throw new McpGenError(
-    diagnostic(
-      "MCPG071",
-      `tool class ${name} takes constructor arguments and has no static create(), so mcp-gen serve cannot build it`,
-      where,
-    ),
-  );
 }

@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
-import { utimesSync } from "node:fs";
+import { copyFileSync, renameSync, statSync, utimesSync } from "node:fs";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type BuiltProbe, buildProbe } from "./support/probe.ts";
+import { type BuiltProbe, buildProbe, FIXTURES } from "./support/probe.ts";
 import { transportSuite } from "./support/transport-suite.ts";
 
 const BIN = path.join(import.meta.dirname, "../../../codegen/bin/mcp-gen.js");
@@ -67,6 +67,7 @@ describe("the fast-start cache of mcp-gen serve", () => {
     });
   }
 
+  // Eight starts, five of them through the TypeScript loader: slow on a busy machine.
   it("starts from the bundle an earlier start cached, until a source changes", async () => {
     const cacheDir = path.join(path.dirname(probe.configFile), "serve-cache");
     const first = await start(cacheDir, /fast start (cached|not cached.*)\n/);
@@ -85,13 +86,38 @@ describe("the fast-start cache of mcp-gen serve", () => {
       result: 2,
     });
 
-    const server = path.join(path.dirname(probe.configFile), "generated", "probe", "server.ts");
-    const later = new Date(Date.now() + 5_000);
-    utimesSync(server, later, later);
-    const third = await start(cacheDir, /serving probe/);
-    third.stop();
-    expect(third.stderr).not.toContain("from cache");
-  });
+    // Any input of the bundle, changed, means a start through the config (which caches anew).
+    const generated = path.join(path.dirname(probe.configFile), "generated", "probe");
+    const touched = [
+      path.join(generated, "server.ts"),
+      path.join(generated, "validators.js"),
+      probe.configFile,
+      path.join(FIXTURES, "probe", "tools.ts"),
+      path.join(generated, "tools.ts"),
+      // An installed package compiled into the bundle.
+      path.join(BIN, "../../../../node_modules/@modelcontextprotocol/sdk/dist/esm/server/index.js"),
+    ];
+    for (const file of touched) {
+      // A few seconds ahead, left so: each start caches the state it saw, which the next touch breaks.
+      // Whole seconds, so that a copy can be given exactly the same time below.
+      const later = Math.ceil(Date.now() / 1000) + 5;
+      utimesSync(file, later, later);
+      const fresh = await start(cacheDir, /fast start (cached|not cached.*)\n/);
+      fresh.stop();
+      expect([file, fresh.stderr]).toStrictEqual([file, expect.not.stringContaining("from cache")]);
+      expect(fresh.stderr).toContain("mcp-gen: fast start cached");
+    }
+
+    // Replaced by another file of the same size and modification time (`cp -p`, some installers).
+    const tools = path.join(generated, "tools.ts");
+    const { mtimeMs } = statSync(tools);
+    copyFileSync(tools, `${tools}.new`);
+    utimesSync(`${tools}.new`, mtimeMs / 1000, mtimeMs / 1000);
+    renameSync(`${tools}.new`, tools);
+    const replaced = await start(cacheDir, /fast start (cached|not cached.*)\n|from cache\nmcp-gen: serving/);
+    replaced.stop();
+    expect(replaced.stderr).not.toContain("from cache");
+  }, 180_000);
 });
 
 /** A client on `mcp-gen serve probe <args>` with extra environment. */
