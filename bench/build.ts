@@ -10,7 +10,16 @@
  * under bench/results/), to compare an optimisation with its parent in one run.
  */
 import { execSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -45,13 +54,19 @@ function mcpGen(id: string, label: string, codegenDir: string): Contender {
   };
 }
 
-/** Extracts packages/codegen as of `rev` under bench/results/ (node_modules resolve from the repo). */
+/**
+ * Extracts packages/ as of `rev` under bench/results/; its own `@mcp-gen/*` packages are linked
+ * in its node_modules, the other packages resolve from the repository's.
+ */
 function baseline(rev: string): Contender {
   const sha = execSync(`git rev-parse --short ${rev}`, { cwd: ROOT, encoding: "utf8" }).trim();
   const dir = path.join(BENCH_DIR, "results", `baseline-${sha}`);
   rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  execSync(`git archive ${sha} packages/codegen | tar -x -C ${JSON.stringify(dir)}`, { cwd: ROOT });
+  mkdirSync(path.join(dir, "node_modules", "@mcp-gen"), { recursive: true });
+  execSync(`git archive ${sha} packages | tar -x -C ${JSON.stringify(dir)}`, { cwd: ROOT });
+  for (const name of readdirSync(path.join(dir, "packages"))) {
+    symlinkSync(path.join(dir, "packages", name), path.join(dir, "node_modules", "@mcp-gen", name));
+  }
   return mcpGen(`mcp-gen@${sha}`, `mcp-gen build as of ${sha}`, path.join(dir, "packages/codegen"));
 }
 

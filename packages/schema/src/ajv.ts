@@ -16,7 +16,9 @@ export function createAjv(options: { source: boolean; log?: (message: string) =>
     strictRequired: false,
     allowUnionTypes: true,
     validateFormats: true,
-    code: options.source ? { source: true, esm: true, lines: false, optimize: 1 } : { optimize: 1 },
+    // Standalone code skips Ajv's optimisation passes: a third less compile time for code that is
+    // about 10 % larger and validates alike (V8 drops the unused assignments those passes remove).
+    code: options.source ? { source: true, esm: true, lines: false, optimize: false } : { optimize: 1 },
     logger: {
       log: () => {},
       warn: (...args: unknown[]) => log(args.map(String).join(" ")),

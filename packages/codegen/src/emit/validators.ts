@@ -1,4 +1,13 @@
-import { createAjv, declareAnnotations, diagnostic, McpGenError, strictNote } from "@mcp-gen/schema";
+import {
+  createAjv,
+  declareAnnotations,
+  diagnostic,
+  isSchemaObject,
+  type JsonSchema,
+  McpGenError,
+  mapSubschemas,
+  strictNote,
+} from "@mcp-gen/schema";
 import standaloneModule from "ajv/dist/standalone/index.js";
 import type { EmitContext } from "./context.ts";
 import { identifier } from "./names.ts";
@@ -13,27 +22,32 @@ export function validatorExports(toolName: string): { input: string; output: str
   return { input: `${id}_input`, output: `${id}_output` };
 }
 
+/** Keywords that only annotate: validation ignores them, so schemas differing only in these share code. */
+const ANNOTATIONS = new Set([
+  "title",
+  "description",
+  "examples",
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "$comment",
+]);
+
 /**
  * Emits `validators.js` (Ajv standalone ESM: every input and output schema, compiled once
- * at build time) and its `validators.d.ts`. A schema Ajv rejects stops the build with the
- * JSON pointer of the problem.
+ * at build time) and its `validators.d.ts`. Schemas that validate alike (equal but for
+ * annotations such as descriptions) share one compiled function. A schema Ajv rejects
+ * stops the build with the JSON pointer of the problem.
  */
 export function emitValidators(ctx: EmitContext): OutputFile[] {
-  let current = "";
-  let currentTool = "";
-  const ajv = createAjv({
-    source: true,
-    log: (message) => {
-      const note = strictNote(message);
-      ctx.warnings.push(
-        diagnostic("MCPG124", `tool "${currentTool}": ${note.message}`, {
-          file: ctx.contractFile,
-          pointer: `${current}${note.pointer}`,
-        }),
-      );
-    },
-  });
+  let notes: { message: string; pointer: string }[] = [];
+  const ajv = createAjv({ source: true, log: (message) => notes.push(strictNote(message)) });
   const exports: Record<string, string> = {};
+  const aliases: string[] = [];
+  const declared: string[] = [];
+  const compiled = new Map<string, { key: string; name: string; notes: typeof notes }>();
+  const valid = new Set<string>();
   ctx.contract.tools.forEach((tool, i) => {
     const names = validatorExports(tool.name);
     for (const [slot, name] of [
@@ -42,37 +56,42 @@ export function emitValidators(ctx: EmitContext): OutputFile[] {
     ] as const) {
       const schema = tool[slot];
       if (!schema) continue;
-      current = `/tools/${i}/${slot}`;
-      currentTool = tool.name;
+      const at = `/tools/${i}/${slot}`;
+      declared.push(name);
+      notes = [];
       declareAnnotations(ajv, schema);
-      if (!ajv.validateSchema(schema)) {
-        const problems = (ajv.errors ?? []).map((e) =>
-          diagnostic("MCPG040", `invalid JSON Schema: ${e.message ?? e.keyword}`, {
+      const full = JSON.stringify(schema);
+      if (!valid.has(full)) validate(ctx, ajv, schema, at);
+      valid.add(full);
+      const own = notes;
+      const bare = withoutAnnotations(schema);
+      const shape = JSON.stringify(bare);
+      let entry = compiled.get(shape);
+      if (!entry) {
+        notes = [];
+        entry = { key: `${slot}:${tool.name}`, name, notes };
+        compile(ctx, ajv, bare, entry.key, at);
+        compiled.set(shape, entry);
+        exports[name] = entry.key;
+      } else {
+        // Ajv's standalone code would repeat the function for a second export of it
+        aliases.push(`export const ${name} = ${entry.name};`);
+      }
+      for (const note of [...own, ...entry.notes]) {
+        ctx.warnings.push(
+          diagnostic("MCPG124", `tool "${tool.name}": ${note.message}`, {
             file: ctx.contractFile,
-            pointer: `${current}${e.instancePath}`,
+            pointer: `${at}${note.pointer}`,
           }),
         );
-        throw new McpGenError(problems);
       }
-      try {
-        // validated just above: skip addSchema's second meta-schema validation of the same schema
-        ajv.addSchema(schema, `${slot}:${tool.name}`, undefined, false);
-        ajv.getSchema(`${slot}:${tool.name}`);
-      } catch (error) {
-        throw new McpGenError(
-          diagnostic("MCPG040", `cannot compile schema: ${(error as Error).message}`, {
-            file: ctx.contractFile,
-            pointer: current,
-          }),
-        );
-      }
-      exports[name] = `${slot}:${tool.name}`;
     }
   });
-  const code = Object.keys(exports).length > 0 ? esmImports(standaloneCode(ajv, exports)) : "export {};";
-  const declarations = Object.keys(exports)
-    .map((name) => `export declare const ${name}: RawValidate;`)
-    .join("\n");
+  const code =
+    Object.keys(exports).length > 0
+      ? esmImports([standaloneCode(ajv, exports), ...aliases].join("\n"))
+      : "export {};";
+  const declarations = declared.map((name) => `export declare const ${name}: RawValidate;`).join("\n");
   return [
     { path: `${ctx.outDir}/validators.js`, content: finish(`${codeHeader()}${code}`) },
     {
@@ -82,6 +101,45 @@ export function emitValidators(ctx: EmitContext): OutputFile[] {
       ),
     },
   ];
+}
+
+type Ajv = ReturnType<typeof createAjv>;
+
+function validate(ctx: EmitContext, ajv: Ajv, schema: JsonSchema, at: string): void {
+  if (ajv.validateSchema(schema)) return;
+  const problems = (ajv.errors ?? []).map((e) =>
+    diagnostic("MCPG040", `invalid JSON Schema: ${e.message ?? e.keyword}`, {
+      file: ctx.contractFile,
+      pointer: `${at}${e.instancePath}`,
+    }),
+  );
+  throw new McpGenError(problems);
+}
+
+function compile(ctx: EmitContext, ajv: Ajv, schema: JsonSchema, key: string, at: string): void {
+  try {
+    // validated by the caller: skip addSchema's own meta-schema validation
+    ajv.addSchema(schema, key, undefined, false);
+    ajv.getSchema(key);
+  } catch (error) {
+    throw new McpGenError(
+      diagnostic("MCPG040", `cannot compile schema: ${(error as Error).message}`, {
+        file: ctx.contractFile,
+        pointer: at,
+      }),
+    );
+  }
+}
+
+/** The schema without annotation keywords, at every level (property names stay). */
+function withoutAnnotations(schema: JsonSchema): JsonSchema {
+  const strip = (node: unknown): unknown => {
+    if (!isSchemaObject(node)) return node;
+    const kept: JsonSchema = {};
+    for (const [key, value] of Object.entries(node)) if (!ANNOTATIONS.has(key)) kept[key] = value;
+    return mapSubschemas(kept, strip);
+  };
+  return strip(schema) as JsonSchema;
 }
 
 /**

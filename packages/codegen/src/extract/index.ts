@@ -1,10 +1,12 @@
 import { type Diagnostic, diagnostic, McpGenError } from "@mcp-gen/schema";
-import type { ResolvedConfig } from "../config/load.ts";
+import type { ts } from "ts-morph";
+import type { ResolvedConfig, ResolvedServerConfig } from "../config/load.ts";
 import type { IrServer, IrTool } from "../ir/types.ts";
 import { ExtractContext } from "./context.ts";
 import { createTypeMapper } from "./map-type.ts";
 import { TOOL_NAME } from "./naming.ts";
-import { createProject, resolveToolFiles, typeErrors } from "./project.ts";
+import { startNativeCheck } from "./native-check.ts";
+import { createProject, resolveToolFiles, syntaxErrors, typeErrors } from "./project.ts";
 import { extractModuleTools } from "./tools.ts";
 
 export interface ExtractResult {
@@ -22,26 +24,57 @@ export interface ExtractResult {
 export async function extract(config: ResolvedConfig, only?: readonly string[]): Promise<ExtractResult> {
   const selected = config.servers.filter((s) => !only || only.includes(s.name));
   const fileLists = await Promise.all(selected.map((s) => resolveToolFiles(config, s)));
-  const project = createProject(config);
-  for (const file of new Set(fileLists.flat())) project.addSourceFileAtPath(file);
-  const program = project.getProgram().compilerObject;
-  const sourceOf = (file: string) => {
-    const sf = program.getSourceFile(file);
-    if (!sf) throw new McpGenError(diagnostic("MCPG003", `cannot read tool module ${file}`));
-    return sf;
-  };
-  const errors = typeErrors(program, [...new Set(fileLists.flat())].map(sourceOf), config.root);
-  if (errors.length > 0) throw new McpGenError(errors);
+  const files = [...new Set(fileLists.flat())];
+  // TypeScript 7's native tsc type-checks in a child process while ts-morph extracts; the
+  // extraction does not depend on a check having run (union members keep source order).
+  const native = startNativeCheck(config, files);
+  try {
+    const project = createProject(config);
+    for (const file of files) project.addSourceFileAtPath(file);
+    const program = project.getProgram().compilerObject;
+    const sourceOf = (file: string) => {
+      const sf = program.getSourceFile(file);
+      if (!sf) throw new McpGenError(diagnostic("MCPG003", `cannot read tool module ${file}`));
+      return sf;
+    };
+    const checkInProcess = () => typeErrors(program, files.map(sourceOf), config.root);
+    const syntax = native ? syntaxErrors(program, files.map(sourceOf), config.root) : checkInProcess();
+    if (syntax.length > 0) throw new McpGenError(syntax);
+    let extracted: ExtractResult | undefined;
+    let failure: unknown;
+    try {
+      extracted = extractServers(program, selected, fileLists, config.root);
+    } catch (error) {
+      failure = error;
+    }
+    if (native) {
+      // Type errors come first; code that does not type-check may also fail to extract.
+      const errors = (await native.result) ?? checkInProcess();
+      if (errors.length > 0) throw new McpGenError(errors);
+    }
+    if (!extracted) throw failure;
+    return extracted;
+  } finally {
+    native?.cancel();
+  }
+}
 
+function extractServers(
+  program: ts.Program,
+  selected: readonly ResolvedServerConfig[],
+  fileLists: readonly string[][],
+  root: string,
+): ExtractResult {
   const checker = program.getTypeChecker();
   const servers: IrServer[] = [];
   const warnings: Diagnostic[] = [];
+  const errors: Diagnostic[] = [];
   selected.forEach((server, i) => {
-    const ctx = new ExtractContext(checker, program, config.root);
+    const ctx = new ExtractContext(checker, program, root);
     const map = createTypeMapper(ctx);
     const tools: IrTool[] = [];
     for (const file of fileLists[i]!) {
-      const result = extractModuleTools(sourceOf(file), ctx, map, server.naming);
+      const result = extractModuleTools(program.getSourceFile(file)!, ctx, map, server.naming);
       tools.push(...result.tools);
       errors.push(...result.errors);
     }

@@ -5,7 +5,8 @@ import { glob, isDynamicPattern } from "tinyglobby";
 import { Project, ts } from "ts-morph";
 import type { ResolvedConfig, ResolvedServerConfig } from "../config/load.ts";
 
-const DEFAULT_OPTIONS: ts.CompilerOptions = {
+/** Compiler options without a tsconfig. */
+export const DEFAULT_OPTIONS: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.NodeNext,
   moduleResolution: ts.ModuleResolutionKind.NodeNext,
@@ -69,24 +70,36 @@ export function createProject(config: ResolvedConfig): Project {
 
 /** Syntax and type errors of the given files; any error stops the build. */
 export function typeErrors(program: ts.Program, files: readonly ts.SourceFile[], root: string): Diagnostic[] {
-  const result: Diagnostic[] = [];
-  for (const file of files) {
+  return files.flatMap((file) => {
     const syntactic = program.getSyntacticDiagnostics(file);
-    const all = syntactic.length > 0 ? syntactic : program.getSemanticDiagnostics(file);
-    for (const d of all) {
-      if (d.category !== ts.DiagnosticCategory.Error) continue;
-      const message = ts.flattenDiagnosticMessageText(d.messageText, "\n");
-      if (d.file && d.start !== undefined) {
-        const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
-        const location = {
-          file: path.relative(root, d.file.fileName).split(path.sep).join("/"),
-          line: line + 1,
-          column: character + 1,
-        };
-        result.push(diagnostic("MCPG010", `TS${d.code}: ${message}`, { location }));
-      } else {
-        result.push(diagnostic("MCPG010", `TS${d.code}: ${message}`));
-      }
+    return toDiagnostics(syntactic.length > 0 ? syntactic : program.getSemanticDiagnostics(file), root);
+  });
+}
+
+/** Syntax errors alone (the parse is already done, so this is cheap). */
+export function syntaxErrors(
+  program: ts.Program,
+  files: readonly ts.SourceFile[],
+  root: string,
+): Diagnostic[] {
+  return files.flatMap((file) => toDiagnostics(program.getSyntacticDiagnostics(file), root));
+}
+
+function toDiagnostics(diagnostics: readonly ts.Diagnostic[], root: string): Diagnostic[] {
+  const result: Diagnostic[] = [];
+  for (const d of diagnostics) {
+    if (d.category !== ts.DiagnosticCategory.Error) continue;
+    const message = ts.flattenDiagnosticMessageText(d.messageText, "\n");
+    if (d.file && d.start !== undefined) {
+      const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
+      const location = {
+        file: path.relative(root, d.file.fileName).split(path.sep).join("/"),
+        line: line + 1,
+        column: character + 1,
+      };
+      result.push(diagnostic("MCPG010", `TS${d.code}: ${message}`, { location }));
+    } else {
+      result.push(diagnostic("MCPG010", `TS${d.code}: ${message}`));
     }
   }
   return result;

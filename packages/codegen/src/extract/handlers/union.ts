@@ -3,6 +3,7 @@ import type { IrType } from "../../ir/types.ts";
 import type { ExtractContext, Site } from "../context.ts";
 import type { MapType, TypeHandler } from "./handler.ts";
 import { inSourceOrder } from "./literal-order.ts";
+import { membersInSourceOrder } from "./member-order.ts";
 import { has, literalValue, withoutUndefined } from "./util.ts";
 
 /**
@@ -23,14 +24,19 @@ function mapUnion(type: ts.UnionType, ctx: ExtractContext, site: Site, map: MapT
   if (parts.length === 0)
     return ctx.fail("MCPG025", "type is only `undefined`, which JSON cannot carry", site);
   const nullable = parts.some((t) => has(t, ts.TypeFlags.Null));
-  const rest = parts.filter((t) => !has(t, ts.TypeFlags.Null));
+  const rest = membersInSourceOrder(
+    parts.filter((t) => !has(t, ts.TypeFlags.Null) && literalValue(t) === undefined),
+    type,
+    ctx,
+    site,
+  );
   const members: IrType[] = [];
   const literals: (string | number | boolean)[] = [];
-  for (const part of rest) {
+  for (const part of parts) {
     const value = literalValue(part);
     if (value !== undefined) literals.push(value);
-    else members.push(map(part, site));
   }
+  for (const part of rest) members.push(map(part, site));
   if (literals.includes(true) && literals.includes(false)) {
     members.unshift({ kind: "boolean" });
     for (const b of [true, false]) literals.splice(literals.indexOf(b), 1);
