@@ -1,4 +1,4 @@
-import type { Int, Maximum, Minimum } from "@mcp-gen/runtime";
+import type { Int, Maximum, Minimum } from "@mcp-gen/runtime/tags";
 import { type Device, type DeviceCommand, DeviceRegistry, type DeviceState } from "./registry.ts";
 
 /** The registry the tools act on; tests may replace it with `useRegistry`. */
