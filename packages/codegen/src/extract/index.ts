@@ -6,7 +6,8 @@ import { ExtractContext } from "./context.ts";
 import { createTypeMapper } from "./map-type.ts";
 import { TOOL_NAME } from "./naming.ts";
 import { startNativeCheck } from "./native-check.ts";
-import { createProject, resolveToolFiles, syntaxErrors, typeErrors } from "./project.ts";
+import { createExtractionProgram } from "./program.ts";
+import { resolveToolFiles, syntaxErrors, typeErrors } from "./project.ts";
 import { extractModuleTools } from "./tools.ts";
 
 export interface ExtractResult {
@@ -29,9 +30,7 @@ export async function extract(config: ResolvedConfig, only?: readonly string[]):
   // extraction does not depend on a check having run (union members keep source order).
   const native = startNativeCheck(config, files);
   try {
-    const project = createProject(config);
-    for (const file of files) project.addSourceFileAtPath(file);
-    const program = project.getProgram().compilerObject;
+    const program = createExtractionProgram(config, files);
     const sourceOf = (file: string) => {
       const sf = program.getSourceFile(file);
       if (!sf) throw new McpGenError(diagnostic("MCPG003", `cannot read tool module ${file}`));
