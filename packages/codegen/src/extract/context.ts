@@ -34,6 +34,8 @@ export class ExtractContext {
     readonly checker: ts.TypeChecker,
     readonly program: ts.Program,
     readonly root: string,
+    /** The program was created without the global type packages (`IncompleteProgram` may be thrown). */
+    readonly lean = false,
   ) {}
 
   location(node: ts.Node): SourceLocation {

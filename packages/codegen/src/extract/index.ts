@@ -30,21 +30,30 @@ export async function extract(config: ResolvedConfig, only?: readonly string[]):
   // extraction does not depend on a check having run (union members keep source order).
   const native = startNativeCheck(config, files);
   try {
-    const program = createExtractionProgram(config, files);
-    const sourceOf = (file: string) => {
-      const sf = program.getSourceFile(file);
-      if (!sf) throw new McpGenError(diagnostic("MCPG003", `cannot read tool module ${file}`));
-      return sf;
+    // While tsc checks the real program, extraction can start from one without the global type
+    // packages; a type that does not resolve there, or any error, sends it to the whole program.
+    let lean = native !== undefined;
+    let program = createExtractionProgram(config, files, { withoutGlobalTypes: lean });
+    const checkInProcess = () => {
+      const checked = lean ? createExtractionProgram(config, files) : program;
+      return typeErrors(checked, files.map(sourceOf(checked)), config.root);
     };
-    const checkInProcess = () => typeErrors(program, files.map(sourceOf), config.root);
-    const syntax = native ? syntaxErrors(program, files.map(sourceOf), config.root) : checkInProcess();
+    const syntax = native
+      ? syntaxErrors(program, files.map(sourceOf(program)), config.root)
+      : checkInProcess();
     if (syntax.length > 0) throw new McpGenError(syntax);
-    let extracted: ExtractResult | undefined;
-    let failure: unknown;
-    try {
-      extracted = extractServers(program, selected, fileLists, config.root);
-    } catch (error) {
-      failure = error;
+    const attempt = (): { extracted?: ExtractResult; failure?: unknown } => {
+      try {
+        return { extracted: extractServers(program, selected, fileLists, config.root, lean) };
+      } catch (error) {
+        return { failure: error };
+      }
+    };
+    let { extracted, failure } = attempt();
+    if (lean && !extracted) {
+      lean = false;
+      program = createExtractionProgram(config, files);
+      ({ extracted, failure } = attempt());
     }
     if (native) {
       // Type errors come first; code that does not type-check may also fail to extract.
@@ -58,18 +67,27 @@ export async function extract(config: ResolvedConfig, only?: readonly string[]):
   }
 }
 
+function sourceOf(program: ts.Program) {
+  return (file: string): ts.SourceFile => {
+    const sf = program.getSourceFile(file);
+    if (!sf) throw new McpGenError(diagnostic("MCPG003", `cannot read tool module ${file}`));
+    return sf;
+  };
+}
+
 function extractServers(
   program: ts.Program,
   selected: readonly ResolvedServerConfig[],
   fileLists: readonly string[][],
   root: string,
+  lean: boolean,
 ): ExtractResult {
   const checker = program.getTypeChecker();
   const servers: IrServer[] = [];
   const warnings: Diagnostic[] = [];
   const errors: Diagnostic[] = [];
   selected.forEach((server, i) => {
-    const ctx = new ExtractContext(checker, program, root);
+    const ctx = new ExtractContext(checker, program, root, lean);
     const map = createTypeMapper(ctx);
     const tools: IrTool[] = [];
     for (const file of fileLists[i]!) {

@@ -3,24 +3,58 @@ import type { ResolvedConfig } from "../config/load.ts";
 import { createProject } from "./project.ts";
 import { lightRuntimeEntry, verifyLightImports, withRuntimePath } from "./runtime-entry.ts";
 
+export interface ExtractionProgramOptions {
+  /**
+   * Leave out the type packages TypeScript includes by itself (`types`, e.g. `@types/node`'s
+   * 2 MB of declarations). Only for extraction while `tsc` type-checks the real program: a tool
+   * whose types need them meets an unresolved type, and the extraction is redone without this
+   * (see `IncompleteProgram`).
+   */
+  withoutGlobalTypes?: boolean;
+}
+
+/**
+ * Thrown by the type mapper when a type did not resolve in a program created `withoutGlobalTypes`:
+ * the extraction must be redone with the whole program.
+ */
+export class IncompleteProgram extends Error {
+  constructor() {
+    super("a type did not resolve without the global type packages");
+  }
+}
+
+/** True for the type TypeScript gives what it could not resolve. */
+export function isErrorType(type: ts.Type): boolean {
+  return (type as { intrinsicName?: string }).intrinsicName === "error";
+}
+
 /**
  * The TypeScript program the tools are extracted from: the tool modules and what they import.
  * The runtime's root entry resolves to a lighter one when the tool modules only import what that
  * exports (see `lightRuntimeEntry`); when another file of the program uses more of the runtime,
- * the program is created again with the root entry as it is.
+ * the program is created again with the root entry as it is. `MCP_GEN_FULL_PROGRAM=1` turns both
+ * this and `withoutGlobalTypes` off.
  *
  * @example
  * const program = createExtractionProgram(config, ["/abs/src/tools.ts"]);
  */
-export function createExtractionProgram(config: ResolvedConfig, files: readonly string[]): ts.Program {
-  const project = createProject(config);
-  const sourceFiles = files.map((file) => project.addSourceFileAtPath(file).compilerNode);
-  const light = lightRuntimeEntry(project, sourceFiles);
+export function createExtractionProgram(
+  config: ResolvedConfig,
+  files: readonly string[],
+  options: ExtractionProgramOptions = {},
+): ts.Program {
+  const full = process.env.MCP_GEN_FULL_PROGRAM === "1";
+  const lean = options.withoutGlobalTypes === true && !full;
+  const create = () => {
+    const project = createProject(config);
+    if (lean) project.compilerOptions.set({ types: [] });
+    return { project, sourceFiles: files.map((file) => project.addSourceFileAtPath(file).compilerNode) };
+  };
+  const { project, sourceFiles } = create();
+  const light = full ? undefined : lightRuntimeEntry(project, sourceFiles);
   if (!light) return project.getProgram().compilerObject;
   project.compilerOptions.set({ paths: withRuntimePath(project.compilerOptions.get().paths, light) });
   const program = project.getProgram().compilerObject;
   if (verifyLightImports(program, light, project.getModuleResolutionHost())) return program;
-  const full = createProject(config);
-  for (const file of files) full.addSourceFileAtPath(file);
-  return full.getProgram().compilerObject;
+  return create().project.getProgram().compilerObject;
 }

@@ -24,7 +24,7 @@ const LIGHT_ENTRIES = ["@mcp-gen/runtime/tags", "@mcp-gen/runtime/tool"];
  */
 export function lightRuntimeEntry(project: Project, toolFiles: readonly ts.SourceFile[]): string | undefined {
   const options = project.compilerOptions.get();
-  if (process.env.MCP_GEN_FULL_RUNTIME === "1" || options.paths?.[RUNTIME] || toolFiles.length === 0) {
+  if (options.paths?.[RUNTIME] || toolFiles.length === 0) {
     return undefined;
   }
   const names = new Set<string>();

@@ -1,4 +1,6 @@
 import path from "node:path";
+import { formatDiagnostic, type McpGenError } from "@mcp-gen/schema";
+import type { ts } from "ts-morph";
 import { afterEach, describe, expect, it } from "vitest";
 import { extract } from "../../src/extract/index.ts";
 import { createExtractionProgram } from "../../src/extract/program.ts";
@@ -29,10 +31,10 @@ export function add(a: Int & Minimum<0>, b: Int = 1): Int {
 `;
 
 describe("the extraction program reads only the runtime entry the tool modules need", () => {
-  const saved = process.env.MCP_GEN_FULL_RUNTIME;
+  const saved = process.env.MCP_GEN_FULL_PROGRAM;
   afterEach(() => {
-    if (saved === undefined) delete process.env.MCP_GEN_FULL_RUNTIME;
-    else process.env.MCP_GEN_FULL_RUNTIME = saved;
+    if (saved === undefined) delete process.env.MCP_GEN_FULL_PROGRAM;
+    else process.env.MCP_GEN_FULL_PROGRAM = saved;
   });
 
   it("resolves the root entry to /tags when only tags are imported, and extracts the same tools", async () => {
@@ -41,7 +43,7 @@ describe("the extraction program reads only the runtime entry the tool modules n
     });
     expect(light).toMatchObject({ runtimeFiles: ["tags.ts"], anthropic: false, mcpSdk: false });
     const lightIr = await extract(light.config);
-    process.env.MCP_GEN_FULL_RUNTIME = "1";
+    process.env.MCP_GEN_FULL_PROGRAM = "1";
     const dir = light.config.root;
     const full = createExtractionProgram(light.config, [path.join(dir, "tools.ts")]).getSourceFiles();
     expect(full.some((f) => f.fileName.includes("@anthropic-ai"))).toBe(true);
@@ -127,5 +129,62 @@ export function levels(): import("@mcp-gen/runtime").LogLevel[] {
 `,
     });
     expect(program.runtimeFiles).toContain("index.ts");
+  });
+});
+
+describe("extraction without the global type packages while tsc checks", () => {
+  const saved = process.env.MCP_GEN_FULL_PROGRAM;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.MCP_GEN_FULL_PROGRAM;
+    else process.env.MCP_GEN_FULL_PROGRAM = saved;
+  });
+  const hasNodeTypes = (program: ts.Program) =>
+    program.getSourceFiles().some((f) => /[\\/]@types[\\/]node[\\/]/.test(f.fileName));
+
+  it("leaves @types/node out of the lean program only", () => {
+    const { config } = programOf({
+      "tools.ts": `import type { Int, Minimum } from "@mcp-gen/runtime";\n${TAGGED}`,
+    });
+    const files = [path.join(config.root, "tools.ts")];
+    expect(hasNodeTypes(createExtractionProgram(config, files, { withoutGlobalTypes: true }))).toBe(false);
+    expect(hasNodeTypes(createExtractionProgram(config, files))).toBe(true);
+    process.env.MCP_GEN_FULL_PROGRAM = "1";
+    expect(hasNodeTypes(createExtractionProgram(config, files, { withoutGlobalTypes: true }))).toBe(true);
+  });
+
+  it("redoes the extraction with them when a tool's type needs them, with the same result", async () => {
+    const { config } = programOf({
+      "tools.ts": `/** Where it runs. */
+export function platform_name(platform: NodeJS.Platform, extra: Partial<NodeJS.ProcessVersions> = {}): string {
+  return platform + Object.keys(extra).length;
+}
+`,
+    });
+    const lean = await extract(config);
+    const type = lean.servers[0]!.tools[0]!.params[0]!.type as { kind: string; values: unknown[] };
+    expect(type.kind).toBe("enum");
+    expect(type.values).toContain("linux");
+    process.env.MCP_GEN_FULL_PROGRAM = "1";
+    expect(await extract(config)).toStrictEqual(lean);
+  });
+
+  it("reports the errors of the whole program", async () => {
+    const { config } = programOf({
+      "tools.ts": `/** Reads. */
+export function read_bytes(data: Buffer): number {
+  return data.length;
+}
+`,
+    });
+    const messages = () =>
+      extract(config).then(
+        () => [],
+        (e: McpGenError) => e.diagnostics.map(formatDiagnostic),
+      );
+    const lean = await messages();
+    expect(lean).toHaveLength(1);
+    expect(lean[0]).toContain("tools.ts:2:");
+    process.env.MCP_GEN_FULL_PROGRAM = "1";
+    expect(await messages()).toStrictEqual(lean);
   });
 });
