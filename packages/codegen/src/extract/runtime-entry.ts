@@ -6,29 +6,54 @@ const RUNTIME = "@mcp-gen/runtime";
 /** Entries of the runtime that declare only what tool modules use, lightest first. */
 const LIGHT_ENTRIES = ["@mcp-gen/runtime/tags", "@mcp-gen/runtime/tool"];
 
+/** An entry of the runtime lighter than the root one: its file and the names it exports. */
+export interface LightEntry {
+  file: string;
+  exports: ReadonlySet<string>;
+}
+
 /**
  * The runtime's root entry also exports the server, the clients and the agent, whose declarations
  * bring the MCP, Anthropic and OpenAI SDKs into the program: about 6 MB of `.d.ts` to read, parse
  * and bind for tool modules that import `Int` from it. When every import of `@mcp-gen/runtime` in
  * the tool modules names things a lighter entry exports (`/tags`, else `/tool`), the extraction
  * program resolves the root entry to that entry with a `paths` mapping: the same declarations, so
- * the same types and diagnostics, from a fraction of the files. Returns the file the root entry
- * should resolve to, or `undefined` to leave resolution alone (nothing to gain, a namespace or
- * default import, a re-export, names only the root entry has, a `paths` entry of the project's
- * own). `verifyLightImports` then checks every file of the program, as other files (helpers the
- * tool modules import, `import("@mcp-gen/runtime")` types) may use the root entry too.
+ * the same types and diagnostics, from a fraction of the files. These are the lighter entries as
+ * resolved from `fromFile`, lightest first; none when the project maps `@mcp-gen/runtime` itself.
  *
  * @example
- * const light = lightRuntimeEntry(project, files.map((f) => project.getSourceFileOrThrow(f).compilerNode));
- * if (light) project.compilerOptions.set({ paths: withRuntimePath(project.compilerOptions.get().paths, light) });
+ * const entry = entryFor(runtimeImportsOf(sourceFiles), lightEntries(project, sourceFiles[0].fileName));
  */
-export function lightRuntimeEntry(project: Project, toolFiles: readonly ts.SourceFile[]): string | undefined {
+export function lightEntries(project: Project, fromFile: string): LightEntry[] {
   const options = project.compilerOptions.get();
-  if (options.paths?.[RUNTIME] || toolFiles.length === 0) {
-    return undefined;
+  if (options.paths?.[RUNTIME]) return [];
+  const host = project.getModuleResolutionHost();
+  const entries: LightEntry[] = [];
+  for (const entry of LIGHT_ENTRIES) {
+    const resolved = ts.resolveModuleName(entry, fromFile, options, host).resolvedModule;
+    const exports = resolved && exportedNames(resolved.resolvedFileName, host);
+    if (exports) entries.push({ file: resolved.resolvedFileName, exports });
   }
+  return entries;
+}
+
+/** The lightest entry that exports every name of `names`; `undefined` when none does or nothing is imported. */
+export function entryFor(
+  names: ReadonlySet<string> | undefined,
+  entries: readonly LightEntry[],
+): string | undefined {
+  if (!names || names.size === 0) return undefined;
+  return entries.find((entry) => [...names].every((name) => entry.exports.has(name)))?.file;
+}
+
+/**
+ * The names the tool modules import from `@mcp-gen/runtime` in their top-level declarations;
+ * `undefined` for a default or namespace import or a re-export, which need the root entry.
+ * (`verifyLightImports` checks the other files and import types once the program exists.)
+ */
+export function runtimeImportsOf(files: readonly ts.SourceFile[]): Set<string> | undefined {
   const names = new Set<string>();
-  for (const file of toolFiles) {
+  for (const file of files) {
     for (const statement of file.statements) {
       if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;
       const spec = statement.moduleSpecifier;
@@ -38,15 +63,31 @@ export function lightRuntimeEntry(project: Project, toolFiles: readonly ts.Sourc
       for (const name of imported) names.add(name);
     }
   }
-  if (names.size === 0) return undefined;
-  const host = project.getModuleResolutionHost();
-  for (const entry of LIGHT_ENTRIES) {
-    const resolved = ts.resolveModuleName(entry, toolFiles[0]!.fileName, options, host).resolvedModule;
-    if (!resolved) continue;
-    const exported = exportedNames(resolved.resolvedFileName, host);
-    if (exported && [...names].every((name) => exported.has(name))) return resolved.resolvedFileName;
+  return names;
+}
+
+const NAMED_IMPORT = /\bimport\s+(?:type\s+)?\{([^}]*)\}\s*from\s*["']@mcp-gen\/runtime["']/g;
+
+/**
+ * A guess of `runtimeImportsOf` from the modules' text, before they are parsed: the program's
+ * options (the `paths` mapping) are best set before any file is added, as changing them makes
+ * ts-morph parse every file again. A wrong guess costs a second parse, never a wrong program.
+ */
+export function guessRuntimeImports(texts: readonly string[]): Set<string> {
+  const names = new Set<string>();
+  for (const text of texts) {
+    for (const match of text.matchAll(NAMED_IMPORT)) {
+      for (const part of match[1]!.split(",")) {
+        const name = part
+          .trim()
+          .replace(/^type\s+/, "")
+          .split(/\s+as\s+/)[0]!
+          .trim();
+        if (name) names.add(name);
+      }
+    }
   }
-  return undefined;
+  return names;
 }
 
 /** The project's `paths` with the root entry of the runtime mapped to `file`. */
@@ -56,15 +97,10 @@ export function withRuntimePath(paths: ts.MapLike<string[]> | undefined, file: s
 
 /**
  * True when every use of `@mcp-gen/runtime` in the program (module specifiers of imports, exports
- * and import types, as TypeScript collected them) is a named import of what `file` exports.
+ * and import types, as TypeScript collected them) is a named import of what `entry` exports.
  */
-export function verifyLightImports(
-  program: ts.Program,
-  file: string,
-  host: ts.ModuleResolutionHost,
-): boolean {
-  const exported = exportedNames(file, host);
-  if (!exported) return false;
+export function verifyLightImports(program: ts.Program, entry: LightEntry): boolean {
+  const exported = entry.exports;
   for (const sf of program.getSourceFiles()) {
     const imports = (sf as { imports?: readonly ts.StringLiteralLike[] }).imports;
     if (!imports) return false;

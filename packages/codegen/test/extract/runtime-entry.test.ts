@@ -4,6 +4,7 @@ import type { ts } from "ts-morph";
 import { afterEach, describe, expect, it } from "vitest";
 import { extract } from "../../src/extract/index.ts";
 import { createExtractionProgram } from "../../src/extract/program.ts";
+import { guessRuntimeImports } from "../../src/extract/runtime-entry.ts";
 import { fixtureConfig, tempProject } from "../support/project.ts";
 
 /** Which parts of the runtime and its SDKs the extraction program read. */
@@ -116,6 +117,23 @@ export const started: string = LOG_LEVELS[0]!;
       "add",
       "since",
     ]);
+  });
+
+  it("guesses the names from the text before parsing, and a wrong guess still gives the right program", () => {
+    expect([
+      ...guessRuntimeImports([
+        `import { type Int, ToolError as Failure } from "@mcp-gen/runtime";`,
+        `import type {\n  Minimum,\n} from '@mcp-gen/runtime';\nimport { x } from "@mcp-gen/runtime/tags";`,
+      ]),
+    ]).toStrictEqual(["Int", "ToolError", "Minimum"]);
+    const program = programOf({
+      "tools.ts": `/**
+ * Not an import: import type { Int, ToolContext } from "@mcp-gen/runtime";
+ */
+import type { Int, Minimum } from "@mcp-gen/runtime";
+${TAGGED}`,
+    });
+    expect(program.runtimeFiles).toStrictEqual(["tags.ts"]);
   });
 
   it("reads the whole runtime for an import type of the root entry", () => {
