@@ -5,7 +5,8 @@
  * Every command is a fresh child process; the commands are interleaved run by run so that
  * load on the machine hits them alike. Reports medians of wall time, CPU time and peak RSS.
  *
- * Usage: npx tsx bench/build.ts [--sizes 100,1000] [--runs 5] [--only mcp-gen,tsjsg] [--baseline REV]
+ * Usage: npx tsx bench/build.ts [--sizes 100,1000] [--runs 5] [--only mcp-gen,tsjsg] [--baseline REV] [--import root|tags]
+ * `--import tags` benchmarks a corpus whose tool modules import the tags from `@mcp-gen/runtime/tags`.
  * `--baseline REV` adds `mcp-gen build` as of git revision REV (its packages/codegen, extracted
  * under bench/results/), to compare an optimisation with its parent in one run.
  */
@@ -204,7 +205,15 @@ export function formatRows(tools: number, rows: readonly Row[], runs: number): s
   return `${lines.join("\n")}\n`;
 }
 
-function parseArgs(argv: string[]): { sizes: number[]; runs: number; only?: string[]; baseline?: string } {
+interface Args {
+  sizes: number[];
+  runs: number;
+  only?: string[];
+  baseline?: string;
+  runtimeImport: "root" | "tags";
+}
+
+function parseArgs(argv: string[]): Args {
   const get = (name: string) => {
     const i = argv.indexOf(name);
     return i >= 0 ? argv[i + 1] : undefined;
@@ -215,9 +224,12 @@ function parseArgs(argv: string[]): { sizes: number[]; runs: number; only?: stri
     ...(base ? { baseline: base } : {}),
     sizes: (get("--sizes") ?? "100,1000").split(",").map(Number),
     runs: Number(get("--runs") ?? 5),
+    runtimeImport: get("--import") === "tags" ? "tags" : "root",
     ...(only ? { only } : {}),
   };
 }
+
+const IMPORTS = { root: "@mcp-gen/runtime", tags: "@mcp-gen/runtime/tags" };
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
@@ -238,10 +250,15 @@ async function main(): Promise<void> {
   const results: Record<string, Row[]> = {};
   for (const tools of args.sizes) {
     process.stderr.write(`corpus N = ${tools}\n`);
-    const corpus = generateCorpus({ tools });
+    const corpus = generateCorpus({ tools, runtimeImport: args.runtimeImport });
     const rows = benchCorpus(corpus, contenders, args.runs);
     results[tools] = rows;
-    out.push(formatRows(tools, rows, args.runs));
+    out.push(
+      formatRows(tools, rows, args.runs).replace(
+        " tools,",
+        ` tools importing ${IMPORTS[args.runtimeImport]},`,
+      ),
+    );
   }
   out.push(
     `load average at end: ${os

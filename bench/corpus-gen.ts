@@ -6,7 +6,7 @@
  * JSDoc summaries, `@param` texts, property tags and annotations.
  *
  * Library: `generateCorpus({ tools: 1000 })` writes `bench/corpus/1000/` and returns its paths.
- * CLI: `npx tsx bench/corpus-gen.ts 100 1000 [--per-module 25] [--per-server 10] [--targets openai,…] [--out DIR]`.
+ * CLI: `npx tsx bench/corpus-gen.ts 100 1000 [--per-module 25] [--per-server 10] [--targets openai,…] [--import root|tags] [--out DIR]`.
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -27,6 +27,12 @@ export interface CorpusOptions {
    * and types; note that Anthropic and Gemini reject the corpus's recursive types).
    */
   targets?: string[];
+  /**
+   * Where the tool modules import the tags from: `root` (`@mcp-gen/runtime`, the default, as the
+   * README's first example does) or `tags` (`@mcp-gen/runtime/tags`, the dependency-free entry).
+   * The `tags` corpus goes to `bench/corpus/<tools>-tags` by default.
+   */
+  runtimeImport?: "root" | "tags";
 }
 
 export interface Corpus {
@@ -46,8 +52,8 @@ export interface Corpus {
 export const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 
 /** Shared per-module declarations: an enum and a type alias every template may use. */
-function modulePrelude(m: number): string {
-  return `import type { Int, Maximum, Minimum, MaxItems, MaxLength, MinItems, MinLength, Pattern, Format, UniqueItems, ExclusiveMinimum } from "@mcp-gen/runtime";
+function modulePrelude(m: number, from: string): string {
+  return `import type { Int, Maximum, Minimum, MaxItems, MaxLength, MinItems, MinLength, Pattern, Format, UniqueItems, ExclusiveMinimum } from "${from}";
 
 /** Lifecycle of a record in module ${m}. */
 export enum Status {
@@ -96,7 +102,10 @@ function pad(i: number, width: number): string {
 export function generateCorpus(options: CorpusOptions): Corpus {
   const perModule = options.perModule ?? 25;
   const perServer = options.perServer ?? 10;
-  const root = path.resolve(options.out ?? path.join(BENCH_DIR, "corpus", String(options.tools)));
+  const tags = options.runtimeImport === "tags";
+  const root = path.resolve(
+    options.out ?? path.join(BENCH_DIR, "corpus", `${options.tools}${tags ? "-tags" : ""}`),
+  );
   rmSync(root, { recursive: true, force: true });
   mkdirSync(path.join(root, "tools"), { recursive: true });
   const moduleCount = Math.ceil(options.tools / perModule);
@@ -104,7 +113,7 @@ export function generateCorpus(options: CorpusOptions): Corpus {
   const modules: string[] = [];
   const servers: Record<string, string[]> = {};
   for (let m = 0; m < moduleCount; m++) {
-    const parts = [modulePrelude(m)];
+    const parts = [modulePrelude(m, tags ? "@mcp-gen/runtime/tags" : "@mcp-gen/runtime")];
     for (let i = m * perModule; i < Math.min(options.tools, (m + 1) * perModule); i++) {
       const template = TEMPLATES[i % TEMPLATES.length]!;
       const tool: ToolSource = template(pad(i, width));
@@ -169,6 +178,7 @@ interface CliArgs {
   perServer?: number;
   out?: string;
   targets?: string[];
+  runtimeImport?: "root" | "tags";
 }
 
 function parseArgs(argv: string[]): CliArgs {
@@ -180,6 +190,7 @@ function parseArgs(argv: string[]): CliArgs {
     else if (arg === "--per-server") result.perServer = Number(argv[++i]);
     else if (arg === "--out") result.out = argv[++i];
     else if (arg === "--targets") result.targets = (argv[++i] ?? "").split(",").filter(Boolean);
+    else if (arg === "--import") result.runtimeImport = argv[++i] === "tags" ? "tags" : "root";
     else if (/^\d+$/.test(arg)) sizes.push(Number(arg));
     else throw new Error(`unknown argument ${arg}`);
   }
@@ -196,6 +207,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       ...(args.perServer ? { perServer: args.perServer } : {}),
       ...(args.out && args.sizes.length === 1 ? { out: args.out } : {}),
       ...(args.targets ? { targets: args.targets } : {}),
+      ...(args.runtimeImport ? { runtimeImport: args.runtimeImport } : {}),
     });
     const servers = Object.keys(corpus.servers).length;
     process.stdout.write(
