@@ -1,7 +1,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import type { Diagnostic } from "./diagnostics.ts";
-import { isSchemaObject, mapSubschemas } from "./schema-utils.ts";
+import { forEachSubschema, isSchemaObject } from "./schema-utils.ts";
 
 // ajv-formats is CommonJS; its default export arrives as the module object under NodeNext.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -35,9 +35,9 @@ export function createAjv(options: { source: boolean; log?: (message: string) =>
  * their pointers, so Ajv need not log them again. Names Ajv cannot take stay as they are.
  */
 export function declareAnnotations(ajv: Ajv2020, schema: unknown): void {
-  const visit = (node: unknown): unknown => {
-    if (!isSchemaObject(node)) return node;
-    for (const key of Object.keys(node)) {
+  const visit = (node: unknown): void => {
+    if (!isSchemaObject(node)) return;
+    for (const key in node) {
       if (ajv.getKeyword(key) !== false) continue;
       try {
         ajv.addKeyword({ keyword: key });
@@ -46,7 +46,7 @@ export function declareAnnotations(ajv: Ajv2020, schema: unknown): void {
       }
     }
     if (typeof node.format === "string" && !(node.format in ajv.formats)) ajv.addFormat(node.format, true);
-    return mapSubschemas(node, visit);
+    forEachSubschema(node, visit);
   };
   visit(schema);
 }

@@ -21,6 +21,12 @@ export type { IngestIssue } from "./ingest/issues.ts";
 export { type NormalizeMode, normalizeContract, normalizeSchema } from "./ingest/normalize.ts";
 export { rewriteRefs } from "./ingest/refs.ts";
 export { isQuietAnnotation, KEYWORDS_2020_12, knownFormats } from "./ingest/vocabulary.ts";
+export {
+  ANNOTATION_KEYWORDS,
+  type MetaSchemaError,
+  metaSchemaErrors,
+  withoutAnnotations,
+} from "./meta-schema.ts";
 export { toAnthropic } from "./providers/anthropic.ts";
 export {
   conversionOf,
@@ -58,6 +64,7 @@ export {
 export {
   ARRAY_SCHEMA_KEYWORDS,
   escapeToken,
+  forEachSubschema,
   isSchemaObject,
   MAP_SCHEMA_KEYWORDS,
   mapSubschemas,

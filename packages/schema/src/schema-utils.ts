@@ -80,6 +80,18 @@ export function mapSubschemas(schema: JsonSchema, fn: (sub: unknown, suffix: str
   return out;
 }
 
+/** Calls `fn(subschema, pointerSuffix)` for every direct subschema of `schema`, as `mapSubschemas` visits them. */
+export function forEachSubschema(schema: JsonSchema, fn: (sub: unknown, suffix: string) => void): void {
+  for (const key in schema) {
+    const value = schema[key];
+    if (SINGLE.has(key) && !Array.isArray(value)) fn(value, `/${key}`);
+    else if ((ARRAY.has(key) || key === "items") && Array.isArray(value))
+      for (let i = 0; i < value.length; i++) fn(value[i], `/${key}/${i}`);
+    else if (MAP.has(key) && isSchemaObject(value))
+      for (const name in value) fn(value[name], `/${key}/${escapeToken(name)}`);
+  }
+}
+
 /** Keywords that only constrain values of one JSON type (`integer` shares those of `number`). */
 const TYPE_KEYWORDS: Record<string, readonly string[]> = {
   object: [

@@ -2,11 +2,11 @@ import {
   createAjv,
   declareAnnotations,
   diagnostic,
-  isSchemaObject,
   type JsonSchema,
   McpGenError,
-  mapSubschemas,
+  metaSchemaErrors,
   strictNote,
+  withoutAnnotations,
 } from "@mcp-gen/schema";
 import standaloneModule from "ajv/dist/standalone/index.js";
 import type { EmitContext } from "./context.ts";
@@ -22,18 +22,6 @@ export function validatorExports(toolName: string): { input: string; output: str
   return { input: `${id}_input`, output: `${id}_output` };
 }
 
-/** Keywords that only annotate: validation ignores them, so schemas differing only in these share code. */
-const ANNOTATIONS = new Set([
-  "title",
-  "description",
-  "examples",
-  "default",
-  "deprecated",
-  "readOnly",
-  "writeOnly",
-  "$comment",
-]);
-
 /**
  * Emits `validators.js` (Ajv standalone ESM: every input and output schema, compiled once
  * at build time) and its `validators.d.ts`. Schemas that validate alike (equal but for
@@ -47,7 +35,6 @@ export function emitValidators(ctx: EmitContext): OutputFile[] {
   const aliases: string[] = [];
   const declared: string[] = [];
   const compiled = new Map<string, { key: string; name: string; notes: typeof notes }>();
-  const valid = new Set<string>();
   ctx.contract.tools.forEach((tool, i) => {
     const names = validatorExports(tool.name);
     for (const [slot, name] of [
@@ -60,12 +47,10 @@ export function emitValidators(ctx: EmitContext): OutputFile[] {
       declared.push(name);
       notes = [];
       declareAnnotations(ajv, schema);
-      const full = JSON.stringify(schema);
-      if (!valid.has(full)) validate(ctx, ajv, schema, at);
-      valid.add(full);
-      const own = notes;
-      const bare = withoutAnnotations(schema);
+      const bare = withoutAnnotations(schema) as JsonSchema;
       const shape = JSON.stringify(bare);
+      validate(ctx, schema, { bare, json: shape }, at);
+      const own = notes;
       let entry = compiled.get(shape);
       if (!entry) {
         notes = [];
@@ -105,15 +90,22 @@ export function emitValidators(ctx: EmitContext): OutputFile[] {
 
 type Ajv = ReturnType<typeof createAjv>;
 
-function validate(ctx: EmitContext, ajv: Ajv, schema: JsonSchema, at: string): void {
-  if (ajv.validateSchema(schema)) return;
-  const problems = (ajv.errors ?? []).map((e) =>
-    diagnostic("MCPG040", `invalid JSON Schema: ${e.message ?? e.keyword}`, {
-      file: ctx.contractFile,
-      pointer: `${at}${e.instancePath}`,
-    }),
+function validate(
+  ctx: EmitContext,
+  schema: JsonSchema,
+  shape: { bare: unknown; json: string },
+  at: string,
+): void {
+  const errors = metaSchemaErrors(schema, shape);
+  if (errors.length === 0) return;
+  throw new McpGenError(
+    errors.map((e) =>
+      diagnostic("MCPG040", `invalid JSON Schema: ${e.message}`, {
+        file: ctx.contractFile,
+        pointer: `${at}${e.instancePath}`,
+      }),
+    ),
   );
-  throw new McpGenError(problems);
 }
 
 function compile(ctx: EmitContext, ajv: Ajv, schema: JsonSchema, key: string, at: string): void {
@@ -129,17 +121,6 @@ function compile(ctx: EmitContext, ajv: Ajv, schema: JsonSchema, key: string, at
       }),
     );
   }
-}
-
-/** The schema without annotation keywords, at every level (property names stay). */
-function withoutAnnotations(schema: JsonSchema): JsonSchema {
-  const strip = (node: unknown): unknown => {
-    if (!isSchemaObject(node)) return node;
-    const kept: JsonSchema = {};
-    for (const [key, value] of Object.entries(node)) if (!ANNOTATIONS.has(key)) kept[key] = value;
-    return mapSubschemas(kept, strip);
-  };
-  return strip(schema) as JsonSchema;
 }
 
 /**

@@ -1,9 +1,6 @@
 import type { Contract } from "@mcp-gen/schema";
-import { createAjv, isSchemaObject, resolveLocalRef, TOOL_NAME_RULES } from "@mcp-gen/schema";
+import { isSchemaObject, metaSchemaErrors, resolveLocalRef, TOOL_NAME_RULES } from "@mcp-gen/schema";
 import { duplicateNames, type Violation, violation, walkSchema } from "./violation.ts";
-
-/** Only `validateSchema` is used, which adds nothing to the instance: one serves every call. */
-let shared: ReturnType<typeof createAjv> | undefined;
 
 const HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"];
 
@@ -13,8 +10,6 @@ const HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHi
  */
 export function checkMcpRules(contract: Contract): Violation[] {
   const out: Violation[] = [];
-  shared ??= createAjv({ source: false });
-  const ajv = shared;
   contract.tools.forEach((tool, i) => {
     const at = `/tools/${i}`;
     if (!TOOL_NAME_RULES.mcp.test(tool.name))
@@ -48,13 +43,14 @@ export function checkMcpRules(contract: Contract): Violation[] {
         );
         continue;
       }
-      if (!ajv.validateSchema(schema)) {
-        for (const e of ajv.errors ?? [])
+      const invalid = metaSchemaErrors(schema);
+      if (invalid.length > 0) {
+        for (const e of invalid)
           out.push(
             violation(
               "mcp/json-schema",
               `${at}/${slot}${e.instancePath}`,
-              `invalid JSON Schema: ${e.message ?? e.keyword}`,
+              `invalid JSON Schema: ${e.message}`,
             ),
           );
         continue;

@@ -1,0 +1,94 @@
+import { createAjv } from "./ajv.ts";
+import type { JsonSchema } from "./contract.ts";
+import { forEachSubschema, isSchemaObject, mapSubschemas } from "./schema-utils.ts";
+
+/** A meta-schema problem: where in the checked schema, and Ajv's wording of what is wrong. */
+export interface MetaSchemaError {
+  /** JSON pointer relative to the checked schema. */
+  instancePath: string;
+  message: string;
+}
+
+/** Keywords that only annotate: validation ignores them, so schemas differing only in these validate alike. */
+export const ANNOTATION_KEYWORDS: ReadonlySet<string> = new Set([
+  "title",
+  "description",
+  "examples",
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "$comment",
+]);
+
+/** What JSON Schema 2020-12's meta-schema requires of each annotation keyword (`default` takes anything). */
+const ANNOTATION_TYPES: ReadonlyArray<[string, string, (value: unknown) => boolean]> = [
+  ["title", "string", (v) => typeof v === "string"],
+  ["description", "string", (v) => typeof v === "string"],
+  ["$comment", "string", (v) => typeof v === "string"],
+  ["examples", "array", Array.isArray],
+  ["deprecated", "boolean", (v) => typeof v === "boolean"],
+  ["readOnly", "boolean", (v) => typeof v === "boolean"],
+  ["writeOnly", "boolean", (v) => typeof v === "boolean"],
+];
+
+/** The schema without annotation keywords, at every level (property names stay). */
+export function withoutAnnotations(schema: unknown): unknown {
+  if (!isSchemaObject(schema)) return schema;
+  const kept: JsonSchema = {};
+  for (const key in schema) if (!ANNOTATION_KEYWORDS.has(key)) kept[key] = schema[key];
+  return mapSubschemas(kept, withoutAnnotations);
+}
+
+/** Validation does not change the instance, so one serves every caller; it compiles the meta-schema once. */
+let shared: ReturnType<typeof createAjv> | undefined;
+/** Shapes (schemas without annotations, as JSON) found valid; bounded for long-running processes. */
+const validShapes = new Set<string>();
+const MAX_REMEMBERED = 10_000;
+/** Schema objects found valid (the build checks a contract's schemas in two places; contracts are not mutated). */
+const validSchemas = new WeakSet<object>();
+
+/**
+ * The problems JSON Schema 2020-12's meta-schema finds in `schema` (empty when it is valid), as
+ * Ajv's `validateSchema` words them. The meta-schema validation runs once per shape (the schema
+ * without its annotations, which many tools share) in this process; the annotations are checked
+ * apart, so the result is the same as validating the whole schema.
+ *
+ * @example
+ * metaSchemaErrors({ type: "strin" }); // → [{ instancePath: "/type", message: "must be equal to one of the allowed values" }, …]
+ */
+export function metaSchemaErrors(
+  schema: unknown,
+  shape?: { bare: unknown; json: string },
+): MetaSchemaError[] {
+  if (isSchemaObject(schema) && validSchemas.has(schema)) return [];
+  const annotations = annotationErrors(schema);
+  if (annotations.length > 0) return annotations;
+  const bare = shape?.bare ?? withoutAnnotations(schema);
+  const key = shape?.json ?? JSON.stringify(bare);
+  shared ??= createAjv({ source: false });
+  if (validShapes.has(key) || shared.validateSchema(bare as JsonSchema)) {
+    if (validShapes.size >= MAX_REMEMBERED) validShapes.clear();
+    validShapes.add(key);
+    if (isSchemaObject(schema)) validSchemas.add(schema);
+    return [];
+  }
+  return (shared.errors ?? []).map((e) => ({
+    instancePath: e.instancePath,
+    message: e.message ?? e.keyword,
+  }));
+}
+
+function annotationErrors(schema: unknown): MetaSchemaError[] {
+  const errors: MetaSchemaError[] = [];
+  const visit = (node: unknown, pointer: string): void => {
+    if (!isSchemaObject(node)) return;
+    for (const [key, type, ok] of ANNOTATION_TYPES) {
+      if (key in node && !ok(node[key]))
+        errors.push({ instancePath: `${pointer}/${key}`, message: `must be ${type}` });
+    }
+    forEachSubschema(node, (sub, suffix) => visit(sub, pointer + suffix));
+  };
+  visit(schema, "");
+  return errors;
+}
