@@ -6,7 +6,7 @@ import { ExtractContext } from "./context.ts";
 import { createTypeMapper } from "./map-type.ts";
 import { TOOL_NAME } from "./naming.ts";
 import { startNativeCheck } from "./native-check.ts";
-import { createExtractionProgram } from "./program.ts";
+import { createExtractionProgram, hasUnresolvedTypeNames } from "./program.ts";
 import { resolveToolFiles, syntaxErrors, typeErrors } from "./project.ts";
 import { extractModuleTools } from "./tools.ts";
 
@@ -34,6 +34,10 @@ export async function extract(config: ResolvedConfig, only?: readonly string[]):
     // packages; a type that does not resolve there, or any error, sends it to the whole program.
     let lean = native !== undefined;
     let program = createExtractionProgram(config, files, { withoutGlobalTypes: lean });
+    if (lean && hasUnresolvedTypeNames(program)) {
+      lean = false;
+      program = createExtractionProgram(config, files);
+    }
     const checkInProcess = () => {
       const checked = lean ? createExtractionProgram(config, files) : program;
       return typeErrors(checked, files.map(sourceOf(checked)), config.root);

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { Project, ts } from "ts-morph";
+import { type Project, ts } from "ts-morph";
 import type { ResolvedConfig } from "../config/load.ts";
 import { createProject } from "./project.ts";
 import {
@@ -32,9 +32,38 @@ export class IncompleteProgram extends Error {
   }
 }
 
+/** `a`, `a.b.c`: what a heritage clause names (not a call such as `mixin(Base)`). */
+function isEntityName(node: ts.Expression): boolean {
+  return ts.isIdentifier(node) || (ts.isPropertyAccessExpression(node) && isEntityName(node.expression));
+}
+
 /** True for the type TypeScript gives what it could not resolve. */
 export function isErrorType(type: ts.Type): boolean {
   return (type as { intrinsicName?: string }).intrinsicName === "error";
+}
+
+/**
+ * True when a type name in the project's own files (not declaration files, not `node_modules`)
+ * does not resolve: in a program created `withoutGlobalTypes`, a sign that it needs the type
+ * packages. The type mapper also stops at any unresolved type it meets (`IncompleteProgram`); this
+ * covers the names whose error type would not reach it (a conditional type over `NodeJS.Platform`
+ * takes both branches when the name is unresolved).
+ */
+export function hasUnresolvedTypeNames(program: ts.Program): boolean {
+  const checker = program.getTypeChecker();
+  const unresolved = (node: ts.Node): boolean => {
+    if (
+      (ts.isTypeReferenceNode(node) ||
+        ts.isTypeQueryNode(node) ||
+        (ts.isExpressionWithTypeArguments(node) && isEntityName(node.expression))) &&
+      isErrorType(checker.getTypeFromTypeNode(node))
+    )
+      return true;
+    return ts.forEachChild(node, unresolved) ?? false;
+  };
+  return program
+    .getSourceFiles()
+    .some((sf) => !sf.isDeclarationFile && !/[\\/]node_modules[\\/]/.test(sf.fileName) && unresolved(sf));
 }
 
 /**

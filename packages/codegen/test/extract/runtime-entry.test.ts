@@ -186,6 +186,21 @@ export function platform_name(platform: NodeJS.Platform, extra: Partial<NodeJS.P
     expect(await extract(config)).toStrictEqual(lean);
   });
 
+  it("reads the whole program when a type name does not resolve, even where no unresolved type reaches the mapper", async () => {
+    const { config } = programOf({
+      "tools.ts": `type IsString<T> = T extends string ? "yes" : "no";
+/** Says whether a platform name is a string. */
+export function kind(answer: IsString<NodeJS.Platform>): string {
+  return answer;
+}
+`,
+    });
+    const lean = await extract(config);
+    expect(lean.servers[0]!.tools[0]!.params[0]!.type).toStrictEqual({ kind: "literal", value: "yes" });
+    process.env.MCP_GEN_FULL_PROGRAM = "1";
+    expect(await extract(config)).toStrictEqual(lean);
+  });
+
   it("reports the errors of the whole program", async () => {
     const { config } = programOf({
       "tools.ts": `/** Reads. */
