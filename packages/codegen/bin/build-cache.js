@@ -1,0 +1,50 @@
+// The fast start of `mcp-gen build`: an earlier run bundled the CLI (mcp-gen's sources and the
+// pure-JavaScript packages they use) into one CommonJS file (see src/cli/build-cache.ts). While
+// none of its inputs changed, that bundle is `require`d: the sources skip the TypeScript loader,
+// and ts-morph's TypeScript loads as plain CommonJS, compiled from a V8 code cache (code-cache.js).
+// tsx is still registered, as on the plain start, for TypeScript configs. Kept in JavaScript: it
+// runs before any loader exists.
+import { createHash } from "node:crypto";
+import { readFileSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { installCodeCache } from "./code-cache.js";
+
+/** The cache folders of this CLI on this Node: the bundle, and the code cache of large files. */
+export function buildCacheDirs() {
+  const env = process.env.MCP_GEN_CACHE_DIR;
+  const base = env || path.join(os.tmpdir(), `mcp-gen-build-${process.getuid?.() ?? "user"}`);
+  const key = createHash("sha256")
+    .update(JSON.stringify([process.version, process.arch, import.meta.url]))
+    .digest("hex")
+    .slice(0, 20);
+  return { bundle: path.join(base, `build-${key}`), code: path.join(base, `build-code-${key}`) };
+}
+
+/** Runs the cached bundle when it is fresh; resolves false (nothing started) otherwise. */
+export async function runCachedBuild(argv) {
+  if (process.env.MCP_GEN_NO_CACHE) return false;
+  const dirs = buildCacheDirs();
+  let bundle;
+  let meta;
+  try {
+    meta = JSON.parse(readFileSync(path.join(dirs.bundle, "meta.json"), "utf8"));
+    for (const input of meta.inputs) {
+      const stat = statSync(input.path);
+      if (stat.mtimeMs !== input.mtimeMs || stat.size !== input.size || stat.ino !== input.ino) return false;
+    }
+    bundle = createRequire(import.meta.url)(path.join(dirs.bundle, meta.entry));
+  } catch (error) {
+    if (process.env.MCP_GEN_CACHE_REPORT && error.code !== "ENOENT")
+      process.stderr.write(`mcp-gen: fast build start failed: ${error.message}\n`);
+    return false;
+  }
+  if (process.env.MCP_GEN_CACHE_REPORT) process.stderr.write("mcp-gen: fast build start from cache\n");
+  // ts-morph is required later, when the build begins (the bundle loads it on use).
+  installCodeCache({ dir: dirs.code, accept: (file) => meta.codeCache.some((dir) => file.startsWith(dir)) });
+  const { register } = await import("tsx/esm/api");
+  register();
+  await bundle.main(argv);
+  return true;
+}
