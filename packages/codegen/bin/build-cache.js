@@ -19,7 +19,21 @@ export function buildCacheDirs() {
     .update(JSON.stringify([process.version, process.arch, import.meta.url]))
     .digest("hex")
     .slice(0, 20);
-  return { bundle: path.join(base, `build-${key}`), code: path.join(base, `build-code-${key}`) };
+  return {
+    base,
+    bundle: path.join(base, `build-${key}`),
+    code: path.join(base, `build-code-${key}`),
+    seen: path.join(base, `build-${key}.seen`),
+  };
+}
+
+/**
+ * True when the cache folder is this user's own and nobody else can write to it: code is only
+ * loaded from a folder no other user could have put it in.
+ */
+export function ownCacheDir(dir) {
+  const stat = statSync(dir);
+  return !process.getuid || (stat.uid === process.getuid() && (stat.mode & 0o022) === 0);
 }
 
 /** Runs the cached bundle when it is fresh; resolves false (nothing started) otherwise. */
@@ -29,6 +43,7 @@ export async function runCachedBuild(argv) {
   let bundle;
   let meta;
   try {
+    if (!ownCacheDir(dirs.base)) throw new Error(`${dirs.base} is not only this user's: not used`);
     meta = JSON.parse(readFileSync(path.join(dirs.bundle, "meta.json"), "utf8"));
     for (const input of meta.inputs) {
       const stat = statSync(input.path);

@@ -16,7 +16,7 @@ if (!(await cached)) {
     const { writeBuildCache } = await import("../src/cli/build-cache.ts");
     // A failure only means the next build does not start faster.
     await writeBuildCache().then(
-      () => report("mcp-gen: fast build start cached\n"),
+      (done) => report(`mcp-gen: fast build start ${done}\n`),
       (error) => report(`mcp-gen: fast build start not cached: ${error.message}\n`),
     );
   }

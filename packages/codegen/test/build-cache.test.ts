@@ -1,4 +1,13 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -51,7 +60,13 @@ async function build(dir: string, env: NodeJS.ProcessEnv) {
 }
 
 function cacheFolder(cacheDir: string, prefix: "build-" | "build-code-"): string {
-  const name = readdirSync(cacheDir).find((n) => n.startsWith(prefix) && !n.includes(".tmp-"));
+  const name = readdirSync(cacheDir).find(
+    (n) =>
+      n.startsWith(prefix) &&
+      !n.includes(".tmp-") &&
+      !n.endsWith(".seen") &&
+      (prefix === "build-code-" || !n.startsWith("build-code-")),
+  );
   if (!name) throw new Error(`no ${prefix} folder in ${cacheDir}`);
   return path.join(cacheDir, name);
 }
@@ -68,7 +83,11 @@ describe("mcp-gen build's fast start (real CLI, cached bundle)", { timeout: 300_
     expect(readdirSync(cacheDir)).toStrictEqual([]);
     expect(Object.keys(reference.files)).toContain("schemas/calc.tools.json");
 
-    // Cold: built from source, then the bundle is cached.
+    // Cold: built from source; the first such build only notes that it ran, the second caches the bundle.
+    const first = await build(dir, env);
+    expect(first.stderr).toBe("mcp-gen: fast build start noted\n");
+    expect([first.code, first.stdout, first.files]).toStrictEqual([0, reference.stdout, reference.files]);
+    expect(readdirSync(cacheDir).some((n) => n.startsWith("build-") && !n.endsWith(".seen"))).toBe(false);
     const cold = await build(dir, env);
     expect(cold.stderr).toBe("mcp-gen: fast build start cached\n");
     expect([cold.code, cold.stdout, cold.files]).toStrictEqual([0, reference.stdout, reference.files]);
@@ -122,5 +141,13 @@ describe("mcp-gen build's fast start (real CLI, cached bundle)", { timeout: 300_
       (name) => !readFileSync(path.join(codeDir, name)).equals(corrupted.get(name) ?? Buffer.alloc(0)),
     );
     expect(rewritten).toStrictEqual(codeFiles);
+
+    // A cache folder other users can write to is not used (nor written).
+    chmodSync(cacheDir, 0o777);
+    const shared = await build(dir, env);
+    expect(shared.stderr).toMatch(
+      /^mcp-gen: fast build start failed: .* is not only this user's: not used\nmcp-gen: fast build start not cached: .* is not only this user's\n$/,
+    );
+    expect([shared.code, shared.stdout, shared.files]).toStrictEqual([0, reference.stdout, reference.files]);
   });
 });

@@ -3,7 +3,7 @@ import { isBuiltin } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Plugin, transform } from "esbuild";
-import { buildCacheDirs } from "../../bin/build-cache.js";
+import { buildCacheDirs, ownCacheDir } from "../../bin/build-cache.js";
 
 const ENTRY = path.join(import.meta.dirname, "main.ts");
 /** The modules whose imports on use are bundled: the build's. Other commands' stay external (never run). */
@@ -19,15 +19,22 @@ const TSCONFIG = { compilerOptions: { verbatimModuleSyntax: true } };
 
 /**
  * Bundles the CLI (`main.ts`: mcp-gen's sources and the pure-JavaScript packages they use) into one
- * CommonJS file for the next `mcp-gen build`, which `bin/build-cache.js` runs while none of the
- * bundle's inputs changed. ts-morph, TypeScript, tsx and esbuild stay external, `require`d (or
- * imported) from where they are installed; so does what other commands import on use (see
- * `externals`). Throws when the bundle cannot be made to behave as the sources do (nothing is
- * cached then).
+ * CommonJS file, which `bin/build-cache.js` runs for later builds while none of its inputs changed.
+ * Only from the second build from source on: the first notes that it ran (`"noted"`), so a one-off
+ * build (a CI job) does not pay for esbuild. ts-morph, TypeScript, tsx and esbuild stay external,
+ * `require`d (or imported) from where they are installed; so does what other commands import on use
+ * (see `externals`). Throws when the bundle cannot be made to behave as the sources do (nothing is
+ * cached then), or when the cache folder is not only this user's.
  */
-export async function writeBuildCache(): Promise<void> {
+export async function writeBuildCache(): Promise<"noted" | "cached"> {
+  const { base, bundle: dir, seen } = buildCacheDirs();
+  mkdirSync(base, { recursive: true, mode: 0o700 });
+  if (!ownCacheDir(base)) throw new Error(`${base} is not only this user's`);
+  if (!existsSync(seen)) {
+    writeFileSync(seen, "");
+    return "noted";
+  }
   const esbuild = await import("esbuild");
-  const { bundle: dir } = buildCacheDirs();
   const tmp = `${dir}.tmp-${process.pid}`;
   const external = new Set<string>();
   try {
@@ -61,6 +68,7 @@ export async function writeBuildCache(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(path.dirname(dir), { recursive: true });
     renameSync(tmp, dir);
+    return "cached";
   } finally {
     rmSync(tmp, { recursive: true, force: true });
     await esbuild.stop();
