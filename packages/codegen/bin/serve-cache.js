@@ -7,6 +7,7 @@ import { readFileSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { ownCacheDir } from "./build-cache.js";
 
 /** The cache folder of one command line in one working directory. */
 export function serveCacheDir(argv, cwd = process.cwd()) {
@@ -25,6 +26,7 @@ export async function runCachedServe(argv) {
   const dir = serveCacheDir(argv);
   let meta;
   try {
+    if (!ownCacheDir(path.dirname(dir))) return false;
     meta = JSON.parse(readFileSync(path.join(dir, "meta.json"), "utf8"));
     for (const input of meta.inputs) {
       const stat = statSync(input.path);

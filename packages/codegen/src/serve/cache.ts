@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } 
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Plugin } from "esbuild";
+import { ownCacheDir } from "../../bin/build-cache.js";
 import { serveCacheDir } from "../../bin/serve-cache.js";
 import { bundleOwnPackages } from "./bundle-packages.ts";
 import type { ServerLocation } from "./load-manifest.ts";
@@ -68,7 +69,8 @@ export async function writeServeCache(options: { argv: string[]; location: Serve
     });
     writeFileSync(path.join(tmp, "meta.json"), JSON.stringify({ entry: "entry.mjs", inputs }));
     rmSync(dir, { recursive: true, force: true });
-    mkdirSync(path.dirname(dir), { recursive: true });
+    mkdirSync(path.dirname(dir), { recursive: true, mode: 0o700 });
+    if (!ownCacheDir(path.dirname(dir))) throw new Error(`${path.dirname(dir)} is not only this user's`);
     renameSync(tmp, dir);
   } finally {
     rmSync(tmp, { recursive: true, force: true });

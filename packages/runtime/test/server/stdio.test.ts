@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { copyFileSync, renameSync, statSync, utimesSync } from "node:fs";
+import { chmodSync, copyFileSync, renameSync, statSync, utimesSync } from "node:fs";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -117,6 +117,13 @@ describe("the fast-start cache of mcp-gen serve", () => {
     const replaced = await start(cacheDir, /fast start (cached|not cached.*)\n|from cache\nmcp-gen: serving/);
     replaced.stop();
     expect(replaced.stderr).not.toContain("from cache");
+
+    // A cache folder other users can write to is neither used nor written.
+    chmodSync(cacheDir, 0o777);
+    const shared = await start(cacheDir, /fast start (cached|not cached.*)\n/);
+    shared.stop();
+    expect(shared.stderr).not.toContain("from cache");
+    expect(shared.stderr).toMatch(/fast start not cached: .* is not only this user's\n/);
   }, 180_000);
 });
 
