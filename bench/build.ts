@@ -38,6 +38,8 @@ interface Contender {
   prepare?(corpus: Corpus, scratch: string): void;
   /** Optional peers are skipped when not installed. */
   available?(): boolean;
+  /** Extra environment variables of the command. */
+  env?: Record<string, string>;
 }
 
 const mod = (p: string) => path.join(ROOT, "node_modules", p);
@@ -73,6 +75,14 @@ function baseline(rev: string): Contender {
 
 export const CONTENDERS: readonly Contender[] = [
   mcpGen("mcp-gen", "mcp-gen build (contract + validators + types)", path.join(ROOT, "packages/codegen")),
+  {
+    ...mcpGen(
+      "mcp-gen-cold",
+      "mcp-gen build without its start-up cache (a one-off CI build)",
+      path.join(ROOT, "packages/codegen"),
+    ),
+    env: { MCP_GEN_NO_CACHE: "1" },
+  },
   {
     id: "tsjsg",
     label: "ts-json-schema-generator 2.4.0 (schemas only)",
@@ -118,11 +128,16 @@ export interface Sample {
 }
 
 /** Runs one command as a child process; throws when it fails. */
-function measure(argv: string[], cwd: string, scratch: string): Sample {
+function measure(argv: string[], cwd: string, scratch: string, env?: Record<string, string>): Sample {
   const timeFile = path.join(scratch, "time.txt");
   const [cmd, ...args] = TIME ? [TIME, "-f", "%U %S %M", "-o", timeFile, ...argv] : argv;
   const start = performance.now();
-  const child = spawnSync(cmd!, args, { cwd, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  const child = spawnSync(cmd!, args, {
+    cwd,
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+    ...(env ? { env: { ...process.env, ...env } } : {}),
+  });
   const wallMs = performance.now() - start;
   if (child.status !== 0) {
     throw new Error(
@@ -158,7 +173,7 @@ export function benchCorpus(corpus: Corpus, contenders: readonly Contender[], ru
     for (let round = -1; round < runs; round++) {
       for (const c of contenders) {
         c.prepare?.(corpus, scratch);
-        const sample = measure(c.command(corpus, scratch), corpus.root, scratch);
+        const sample = measure(c.command(corpus, scratch), corpus.root, scratch, c.env);
         if (round >= 0) samples.get(c.id)!.push(sample);
         process.stderr.write(
           `  ${round < 0 ? "warm-up" : `run ${round + 1}/${runs}`} ${c.id}: ${sample.wallMs.toFixed(0)} ms\n`,
@@ -190,16 +205,17 @@ export function formatRows(tools: number, rows: readonly Row[], runs: number): s
     const rss = r.peakRssMb === undefined ? "n/a" : r.peakRssMb.toFixed(0);
     lines.push(`| ${r.label} | ${(r.wallMs / 1000).toFixed(2)} | ${cpu} | ${rss} |`);
   }
-  const ours = rows.find((r) => r.id === "mcp-gen");
   const peer = rows.find((r) => r.id === "tsjsg");
-  if (ours && peer) {
+  for (const ours of rows.filter((r) => r.id === "mcp-gen" || r.id === "mcp-gen-cold")) {
+    if (!peer) break;
     const cpu =
       ours.cpuMs !== undefined && peer.cpuMs !== undefined
         ? `, CPU ${(ours.cpuMs / peer.cpuMs).toFixed(2)}`
         : "";
+    const which = ours.id === "mcp-gen" ? "mcp-gen" : "mcp-gen without start-up cache";
     lines.push(
       "",
-      `mcp-gen / ts-json-schema-generator: wall ${(ours.wallMs / peer.wallMs).toFixed(2)}${cpu}`,
+      `${which} / ts-json-schema-generator: wall ${(ours.wallMs / peer.wallMs).toFixed(2)}${cpu}`,
     );
   }
   return `${lines.join("\n")}\n`;
