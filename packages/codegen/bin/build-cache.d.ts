@@ -4,3 +4,7 @@ export declare function buildCacheDirs(): { base: string; bundle: string; code: 
 export declare function ownCacheDir(dir: string): boolean;
 /** Runs the cached bundle when it is fresh; resolves false (nothing started) otherwise. */
 export declare function runCachedBuild(argv: string[]): Promise<boolean>;
+/** True when every input a cache recorded (path, size, mtime, inode) is still the same file. */
+export declare function inputsUnchanged(
+  inputs: { path: string; mtimeMs: number; size: number; ino: number }[],
+): boolean;

@@ -36,6 +36,18 @@ export function ownCacheDir(dir) {
   return !process.getuid || (stat.uid === process.getuid() && (stat.mode & 0o022) === 0);
 }
 
+/**
+ * True when every input a cache recorded (path, size, mtime, inode) is still the same file: the
+ * inode too, as a file replaced by one with the same size and a preserved mtime (`cp -p`, some
+ * installers) is a different file. Throws when one is gone.
+ */
+export function inputsUnchanged(inputs) {
+  return inputs.every((input) => {
+    const stat = statSync(input.path);
+    return stat.mtimeMs === input.mtimeMs && stat.size === input.size && stat.ino === input.ino;
+  });
+}
+
 /** Runs the cached bundle when it is fresh; resolves false (nothing started) otherwise. */
 export async function runCachedBuild(argv) {
   if (process.env.MCP_GEN_NO_CACHE) return false;
@@ -45,10 +57,7 @@ export async function runCachedBuild(argv) {
   try {
     if (!ownCacheDir(dirs.base)) throw new Error(`${dirs.base} is not only this user's: not used`);
     meta = JSON.parse(readFileSync(path.join(dirs.bundle, "meta.json"), "utf8"));
-    for (const input of meta.inputs) {
-      const stat = statSync(input.path);
-      if (stat.mtimeMs !== input.mtimeMs || stat.size !== input.size || stat.ino !== input.ino) return false;
-    }
+    if (!inputsUnchanged(meta.inputs)) return false;
     bundle = createRequire(import.meta.url)(path.join(dirs.bundle, meta.entry));
   } catch (error) {
     if (process.env.MCP_GEN_CACHE_REPORT && error.code !== "ENOENT")

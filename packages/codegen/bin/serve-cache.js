@@ -3,11 +3,11 @@
 // sources changed since, running that bundle skips the TypeScript loader, which costs more
 // than everything else a start does. Kept in JavaScript: it runs before any loader exists.
 import { createHash } from "node:crypto";
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { ownCacheDir } from "./build-cache.js";
+import { inputsUnchanged, ownCacheDir } from "./build-cache.js";
 
 /** The cache folder of one command line in one working directory. */
 export function serveCacheDir(argv, cwd = process.cwd()) {
@@ -28,10 +28,7 @@ export async function runCachedServe(argv) {
   try {
     if (!ownCacheDir(path.dirname(dir))) return false;
     meta = JSON.parse(readFileSync(path.join(dir, "meta.json"), "utf8"));
-    for (const input of meta.inputs) {
-      const stat = statSync(input.path);
-      if (stat.mtimeMs !== input.mtimeMs || stat.size !== input.size || stat.ino !== input.ino) return false;
-    }
+    if (!inputsUnchanged(meta.inputs)) return false;
   } catch {
     return false;
   }
