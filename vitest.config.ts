@@ -1,6 +1,10 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // The repository's own packages run from their TypeScript sources in tests (the
+  // "@mcp-gen/source" export condition); child processes started by tests use the compiled dist/.
+  resolve: { conditions: ["@mcp-gen/source"] },
+  ssr: { resolve: { conditions: ["@mcp-gen/source"] } },
   test: {
     include: ["packages/*/test/**/*.test.ts", "examples/**/*.test.ts"],
     testTimeout: 60_000,

@@ -76,14 +76,6 @@ function baseline(rev: string): Contender {
 export const CONTENDERS: readonly Contender[] = [
   mcpGen("mcp-gen", "mcp-gen build (contract + validators + types)", path.join(ROOT, "packages/codegen")),
   {
-    ...mcpGen(
-      "mcp-gen-cold",
-      "mcp-gen build without its start-up cache (a one-off CI build)",
-      path.join(ROOT, "packages/codegen"),
-    ),
-    env: { MCP_GEN_NO_CACHE: "1" },
-  },
-  {
     id: "tsjsg",
     label: "ts-json-schema-generator 2.4.0 (schemas only)",
     command: (c, scratch) => [
@@ -206,7 +198,7 @@ export function formatRows(tools: number, rows: readonly Row[], runs: number): s
     lines.push(`| ${r.label} | ${(r.wallMs / 1000).toFixed(2)} | ${cpu} | ${rss} |`);
   }
   const peer = rows.find((r) => r.id === "tsjsg");
-  for (const ours of rows.filter((r) => r.id === "mcp-gen" || r.id === "mcp-gen-cold")) {
+  for (const ours of rows.filter((r) => r.id === "mcp-gen")) {
     if (!peer) break;
     const cpu =
       ours.cpuMs !== undefined && peer.cpuMs !== undefined

@@ -11,4 +11,6 @@ if [ -z "${LEDGER_PG_URL:-}" ]; then
 fi
 # shellcheck source=../.ci/chromium.sh
 source .ci/chromium.sh
+# Child processes started by the tests run the compiled packages (dist/): bring them up to date.
+npx tsc -b packages/schema packages/runtime packages/codegen
 npx vitest run "$@"

@@ -6,7 +6,8 @@
  * scripted HTTP endpoint on 127.0.0.1, for scale.
  *   node --import tsx/esm bench/agent/run.ts [--calls 20000] [--rounds 5]
  */
-import { createAgent, type ModelProvider, type ModelReply, type ServerManifest } from "@mcp-gen/runtime";
+import { createAgent, type ModelProvider, type ModelReply } from "@mcp-gen/runtime/agent";
+import type { ServerManifest } from "@mcp-gen/runtime/server";
 import { startScriptedModel } from "@mcp-gen/runtime/testing";
 import { manifest } from "../../generated/smart-home/server.ts";
 import { zeroLatencyModel } from "./zero-model.ts";
@@ -78,7 +79,10 @@ for (const [label, perTurn, turns, text] of [
 }
 
 const scripted = await startScriptedModel();
-const { anthropicModel, openaiModel } = await import("@mcp-gen/runtime");
+const [{ anthropicModel }, { openaiModel }] = await Promise.all([
+  import("@mcp-gen/runtime/anthropic"),
+  import("@mcp-gen/runtime/openai"),
+]);
 const httpCalls = Math.max(200, Math.round(CALLS / 20));
 for (const provider of ["anthropic", "openai"] as const) {
   const model = (turns: number): ModelProvider => {

@@ -1,4 +1,4 @@
-import type { ModelProvider, ModelReply } from "@mcp-gen/runtime";
+import type { ModelProvider, ModelReply } from "@mcp-gen/runtime/agent";
 
 /**
  * A model that answers instantly, in-process: `perTurn` calls of search_devices per turn for

@@ -8,7 +8,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { serve } from "@mcp-gen/runtime";
+import { serve } from "@mcp-gen/runtime/server";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { manifest } from "../../generated/smart-home/server.ts";
 import { type Channel, httpChannel, memoryChannel, startHttp, stdioChannel } from "./channels.ts";
@@ -212,23 +212,6 @@ async function coldStart(
   return Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
 }
 
-/** Runs `mcp-gen serve smart-home` once until its fast-start bundle is cached. */
-async function primeCache(): Promise<void> {
-  const child = spawn(NODE, MCP_GEN, {
-    stdio: ["pipe", "ignore", "pipe"],
-    env: { ...process.env, MCP_GEN_CACHE_REPORT: "1" },
-  });
-  await new Promise<void>((resolve, reject) => {
-    let err = "";
-    child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
-      err += chunk;
-      if (/fast start (cached|from cache)/.test(err)) resolve();
-      if (/not cached/.test(err)) reject(new Error(err));
-    });
-  });
-  child.kill();
-}
-
 const results: { transport: string; inflight: number; subject: string; figures: Figures }[] = [];
 const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : undefined;
 for (const [transport, list] of Object.entries(subjects)) {
@@ -255,14 +238,9 @@ for (const [transport, list] of Object.entries(subjects)) {
     }
   }
 }
-await primeCache();
 const cold = await coldStart(
   {
-    "mcp-gen serve (cached fast start)": { argv: [NODE, ...MCP_GEN] },
-    "mcp-gen serve (first start: TypeScript loader)": {
-      argv: [NODE, ...MCP_GEN],
-      env: { MCP_GEN_NO_CACHE: "1" },
-    },
+    "mcp-gen serve": { argv: [NODE, ...MCP_GEN] },
     "SDK McpServer (compiled JS)": { argv: [NODE, path.join(import.meta.dirname, "sdk-cold.mjs")] },
     "bare node": { argv: [NODE, "-e", "process.stdin.once('data',()=>process.stdout.write('{}\\n'))"] },
   },

@@ -1,4 +1,4 @@
-import { connectHttp, createToolCaller, textOf } from "@mcp-gen/runtime";
+import { connectHttp, createToolCaller, textOf } from "@mcp-gen/runtime/client";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 
 /**

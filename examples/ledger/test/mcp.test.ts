@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { type ServerEvent, serve } from "@mcp-gen/runtime";
+import { type ServerEvent, serve } from "@mcp-gen/runtime/server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

@@ -6,7 +6,7 @@ import {
   type PermissionContext,
   type PermissionDecision,
   type ToolSource,
-} from "@mcp-gen/runtime";
+} from "@mcp-gen/runtime/agent";
 import { type PageEvent, toPageEvent } from "./page-events.ts";
 
 /** The demo's instructions to the model; `user` is the account transfers come from by default. */

@@ -23,7 +23,7 @@ export interface LedgerServer {
 export interface LedgerServerOptions {
   /** `LEDGER_DB` of the server process; default: inherited (else the example's SQLite file). */
   database?: string | undefined;
-  /** More environment for the server process (e.g. `MCP_GEN_NO_CACHE`). */
+  /** More environment for the server process (e.g. `LEDGER_DEFAULT_SENDER`). */
   env?: Record<string, string> | undefined;
 }
 

@@ -1,4 +1,4 @@
-import type { AgentEvent } from "@mcp-gen/runtime";
+import type { AgentEvent } from "@mcp-gen/runtime/agent";
 import type { Balance } from "../tools.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createValidator, type RawValidate } from "@mcp-gen/runtime";
+import { createValidator, type RawValidate } from "@mcp-gen/runtime/validation";
 import { formatDiagnostic } from "@mcp-gen/schema";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../src/build.ts";

@@ -1,5 +1,17 @@
-export * from "./agent/index.ts";
-export * from "./client/index.ts";
+/**
+ * `@mcp-gen/runtime`: the tool vocabulary — what a tool module imports: the type-level tags,
+ * `ToolContext`, `ToolError` and the content helpers. It loads no SDK. The server, the clients, the
+ * agent and each model provider have their own entries (`@mcp-gen/runtime/server`, `/client`,
+ * `/agent`, `/anthropic`, `/openai`), and generated code imports the one it needs.
+ *
+ * @example
+ * import { type Int, type ToolContext, ToolError } from "@mcp-gen/runtime";
+ * export async function count_to(n: Int, ctx: ToolContext): Promise<Int> {
+ *   if (n > 100) throw new ToolError("n must be at most 100");
+ *   await ctx.log("info", `counting to ${n}`);
+ *   return n;
+ * }
+ */
 export {
   audio,
   content,
@@ -11,51 +23,6 @@ export {
   type ToolResult,
   text,
 } from "./content.ts";
-export type { LogLevel, ToolContext } from "./context.ts";
-export { LOG_LEVELS } from "./context.ts";
-export * from "./providers/index.ts";
-export { createServer } from "./server/create-server.ts";
-export { reviveDates } from "./server/dates.ts";
-export { readJsonBody } from "./server/http/body.ts";
-export { checkRequest, type Refusal } from "./server/http/guard.ts";
-export { type HttpOptions, type ResolvedHttpOptions, resolveHttpOptions } from "./server/http/options.ts";
-export {
-  defineManifest,
-  type ManifestTool,
-  type ServerManifest,
-  type ToolDefinition,
-} from "./server/manifest.ts";
-export type { ServerEvent, ServerOptions } from "./server/options.ts";
-export { type RunningServer, type ServeOptions, serve } from "./server/serve.ts";
-export type {
-  ExclusiveMaximum,
-  ExclusiveMinimum,
-  Format,
-  FormatName,
-  Int,
-  MaxItems,
-  Maximum,
-  MaxLength,
-  MinItems,
-  Minimum,
-  MinLength,
-  MultipleOf,
-  Pattern,
-  UniqueItems,
-} from "./tags.ts";
+export { LOG_LEVELS, type LogLevel, type ToolContext } from "./context.ts";
+export * from "./tags.ts";
 export { ToolError } from "./tool-error.ts";
-export {
-  describeErrors,
-  type RawValidationError,
-  summarize,
-  type ValidationIssue,
-} from "./validation/describe.ts";
-export { formatIssues } from "./validation/format.ts";
-export { joinPointer, parsePointer, valueAt } from "./validation/pointer.ts";
-export {
-  createValidator,
-  type RawValidate,
-  ValidationError,
-  type ValidationResult,
-  type Validator,
-} from "./validation/validator.ts";

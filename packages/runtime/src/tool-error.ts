@@ -1,3 +1,5 @@
+const BRAND = Symbol.for("@mcp-gen/runtime.ToolError");
+
 /**
  * An error whose message is meant for the caller: the server always sends it as the
  * tool result's text (`isError: true`), even when internal error details are masked.
@@ -13,4 +15,15 @@
  */
 export class ToolError extends Error {
   override readonly name = "ToolError";
+  readonly [BRAND] = true;
 }
+
+// `error instanceof ToolError` holds for a ToolError of any copy of this package (a tool module
+// loaded through a TypeScript loader, two installed versions), not only this one's; a subclass
+// keeps the ordinary prototype check.
+Object.defineProperty(ToolError, Symbol.hasInstance, {
+  value(this: abstract new (...args: never[]) => unknown, value: unknown): boolean {
+    if (this !== ToolError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === "object" && value !== null && BRAND in value;
+  },
+});

@@ -33,8 +33,7 @@ export interface ServeLedgerOptions {
 }
 
 function serverEnv(database: string): Record<string, string> {
-  // No fast-start cache: every start loads the sources, so tests never share state through it.
-  return { ...(process.env as Record<string, string>), LEDGER_DB: database, MCP_GEN_NO_CACHE: "1" };
+  return { ...(process.env as Record<string, string>), LEDGER_DB: database };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { anthropicModel, openaiModel } from "@mcp-gen/runtime";
+import { anthropicModel } from "@mcp-gen/runtime/anthropic";
+import { openaiModel } from "@mcp-gen/runtime/openai";
 import { type ScriptedModel, type ScriptStep, startScriptedModel } from "@mcp-gen/runtime/testing";
 import { formatEth, type LedgerService } from "../../service/index.ts";
 import { type LedgerWeb, startLedgerWeb } from "../../web/server.ts";
@@ -31,7 +32,6 @@ export async function startWebFixture(
     model: provider,
     port: 0,
     database: db.database,
-    env: { MCP_GEN_NO_CACHE: "1" },
   });
   const ledger = await db.open();
   return {

@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { LocalToolsOptions } from "@mcp-gen/runtime";
+import type { LocalToolsOptions } from "@mcp-gen/runtime/agent";
 import { diagnostic, McpGenError } from "@mcp-gen/schema";
 import { loadConfig } from "../config/load.ts";
 import { readContract } from "../contract/read.ts";
+import { importModule } from "../load/import-module.ts";
 import { manifestFromModule, type ServerModule } from "../serve/load-manifest.ts";
 
 /**
@@ -32,7 +32,7 @@ export async function loadLocalTools(options: {
       }),
     );
   }
-  const module = (await import(pathToFileURL(file).href)) as ServerModule;
+  const module = (await importModule(file)) as ServerModule;
   const manifest = await manifestFromModule(
     module,
     path.relative(config.root, file).split(path.sep).join("/"),
@@ -40,12 +40,11 @@ export async function loadLocalTools(options: {
   const providersFile = path.join(dir, "providers", "index.ts");
   const normalizeFile = path.join(dir, "normalize.ts");
   const providers = existsSync(providersFile)
-    ? ((await import(pathToFileURL(providersFile).href)) as { providerTools: LocalToolsOptions["providers"] })
-        .providerTools
+    ? ((await importModule(providersFile)) as { providerTools: LocalToolsOptions["providers"] }).providerTools
     : undefined;
   const normalize = existsSync(normalizeFile)
     ? (
-        (await import(pathToFileURL(normalizeFile).href)) as {
+        (await importModule(normalizeFile)) as {
           normalizeArguments: LocalToolsOptions["normalize"];
         }
       ).normalizeArguments

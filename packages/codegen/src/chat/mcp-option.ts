@@ -1,4 +1,4 @@
-import type { McpToolsOptions } from "@mcp-gen/runtime";
+import type { McpToolsOptions } from "@mcp-gen/runtime/agent";
 import { diagnostic, McpGenError } from "@mcp-gen/schema";
 
 /**

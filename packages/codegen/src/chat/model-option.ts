@@ -1,4 +1,6 @@
-import { anthropicModel, type ModelProvider, openaiModel } from "@mcp-gen/runtime";
+import type { ModelProvider } from "@mcp-gen/runtime/agent";
+import { anthropicModel } from "@mcp-gen/runtime/anthropic";
+import { openaiModel } from "@mcp-gen/runtime/openai";
 import { diagnostic, McpGenError } from "@mcp-gen/schema";
 
 export type ChatProvider = "anthropic" | "openai";

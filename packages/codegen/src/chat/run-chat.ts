@@ -7,7 +7,7 @@ import {
   formatEvent,
   mcpTools,
   type ToolSourceInput,
-} from "@mcp-gen/runtime";
+} from "@mcp-gen/runtime/agent";
 import { loadLocalTools } from "./local-tools.ts";
 import { parseMcpOption } from "./mcp-option.ts";
 import { type ChatProvider, chatModel } from "./model-option.ts";

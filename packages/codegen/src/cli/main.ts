@@ -17,7 +17,7 @@ export function createProgram(): Command {
   registerBuild(program);
   registerPull(program);
   registerDiff(program);
-  registerServe(program, async (options) => (await import("../serve/first-start.ts")).loadAndCache(options));
+  registerServe(program);
   registerChat(program);
   registerLint(program);
   return program;

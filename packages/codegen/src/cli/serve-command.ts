@@ -1,4 +1,3 @@
-import type { ServerManifest } from "@mcp-gen/runtime/server";
 import { type Command, InvalidArgumentError } from "commander";
 import { withConfig } from "./options.ts";
 import { run } from "./report.ts";
@@ -16,17 +15,11 @@ interface ServeFlags {
 }
 
 /**
- * Where the serve command gets a server's manifest: through the config (the CLI, which also
- * caches a fast-start bundle: `serve/first-start.ts`), or compiled into that bundle (`serve/entry.ts`).
- */
-export type ManifestSource = (options: { server: string; configFile?: string }) => Promise<ServerManifest>;
-
-/**
  * `mcp-gen serve <server>`: serves the generated manifest of a server over stdio (what Claude
  * Desktop, Cursor and the MCP Inspector launch) or Streamable HTTP. Bearer auth reads the
  * token from `MCP_GEN_TOKEN`, so it never shows in process listings.
  */
-export function registerServe(program: Command, source: ManifestSource): void {
+export function registerServe(program: Command): void {
   withConfig(program.command("serve"))
     .argument("<server>", "server name from the config")
     .description("serve a server's tools over stdio (default) or Streamable HTTP (--http)")
@@ -40,8 +33,14 @@ export function registerServe(program: Command, source: ManifestSource): void {
     .option("--allowed-origin <origin...>", "accepted Origin headers (default: http(s):// + allowed hosts)")
     .action((server: string, flags: ServeFlags) =>
       run(async () => {
-        const { serve } = await import("@mcp-gen/runtime/server");
-        const manifest = await source({ server, ...(flags.config ? { configFile: flags.config } : {}) });
+        const [{ serve }, { loadServerManifest }] = await Promise.all([
+          import("@mcp-gen/runtime/server"),
+          import("../serve/load-manifest.ts"),
+        ]);
+        const { manifest } = await loadServerManifest({
+          server,
+          ...(flags.config ? { configFile: flags.config } : {}),
+        });
         const common = {
           ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),
           ...(flags.maskErrors ? { maskErrors: true } : {}),

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { diagnostic, McpGenError } from "@mcp-gen/schema";
+import { importModule } from "../load/import-module.ts";
 import { type McpGenConfig, type NamingStyle, PROVIDER_TARGETS, type ProviderTarget } from "./define.ts";
 import { validateConfig } from "./validate.ts";
 
@@ -111,11 +111,7 @@ function defaultExport(mod: { default?: unknown }): unknown {
 async function importConfig(file: string, display: string): Promise<unknown> {
   try {
     if (file.endsWith(".json")) return JSON.parse(readFileSync(file, "utf8"));
-    if (/\.[mc]?ts$/.test(file)) {
-      const { tsImport } = await import("tsx/esm/api");
-      return defaultExport(await tsImport(pathToFileURL(file).href, import.meta.url));
-    }
-    return defaultExport(await import(pathToFileURL(file).href));
+    return defaultExport(await importModule(file));
   } catch (error) {
     throw new McpGenError(
       diagnostic("MCPG002", `cannot load config: ${(error as Error).message}`, {

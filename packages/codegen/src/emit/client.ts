@@ -74,9 +74,9 @@ export function emitClient(ctx: EmitContext): OutputFile {
   const w = createWriter();
   w.write(codeHeader()).blankLine();
   w.writeLine(
-    'import type { CallOptions, ToolCallingClient, ToolContent, ToolCallResult, ToolSpec, TypedClientOptions } from "@mcp-gen/runtime";',
+    'import type { CallOptions, ToolCallingClient, ToolContent, ToolCallResult, ToolSpec, TypedClientOptions } from "@mcp-gen/runtime/client";',
   );
-  w.writeLine('import { createToolCaller } from "@mcp-gen/runtime";');
+  w.writeLine('import { createToolCaller } from "@mcp-gen/runtime/client";');
   if (tools.length > 0) {
     w.writeLine('import { validators } from "./index.ts";');
     w.writeLine('import type * as T from "./types.ts";');

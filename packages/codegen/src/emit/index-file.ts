@@ -9,7 +9,7 @@ export function emitIndex(ctx: EmitContext): OutputFile {
   const names = toolTypeNames(ctx);
   const w = createWriter();
   w.write(codeHeader()).blankLine();
-  w.writeLine('import { createValidator } from "@mcp-gen/runtime";');
+  w.writeLine('import { createValidator } from "@mcp-gen/runtime/validation";');
   if (ctx.contract.tools.length > 0) w.writeLine('import type * as T from "./types.ts";');
   w.writeLine('import * as raw from "./validators.js";').blankLine();
   w.writeLine('export * from "./types.ts";');

@@ -17,7 +17,9 @@ export function emitNormalize(ctx: EmitContext): OutputFile {
   );
   const w = createWriter();
   w.write(codeHeader()).blankLine();
-  w.writeLine('import { type ArgumentPlan, applyArgumentPlan, type Dialect } from "@mcp-gen/runtime";');
+  w.writeLine(
+    'import { type ArgumentPlan, applyArgumentPlan, type Dialect } from "@mcp-gen/runtime/providers";',
+  );
   w.blankLine();
   writeDoc(w, [
     "How each dialect's arguments differ from the canonical input, by dialect and tool (absent: identical).",

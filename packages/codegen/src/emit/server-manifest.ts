@@ -35,7 +35,7 @@ export function emitServerManifest(ctx: EmitContext): OutputFile[] {
   w.write(codeHeader()).blankLine();
   const revives = bound.some((b) => (b.binding!.dates?.length ?? 0) > 0);
   w.writeLine(
-    `import { defineManifest${revives ? ", reviveDates" : ""}, type ServerManifest } from "@mcp-gen/runtime";`,
+    `import { defineManifest${revives ? ", reviveDates" : ""}, type ServerManifest } from "@mcp-gen/runtime/server";`,
   );
   for (const [module, alias] of aliases) {
     w.writeLine(`import * as ${alias} from ${JSON.stringify(importPath(ctx.outDir, module))};`);
@@ -75,7 +75,7 @@ export function emitServerManifest(ctx: EmitContext): OutputFile[] {
   if (classes.length === 0) {
     writeDoc(w, [
       `The tools of ${server} bound to their implementations, with their validators.`,
-      `Serve it with \`serve(manifest)\` from @mcp-gen/runtime, or \`npx mcp-gen serve ${contract.server}\`.`,
+      `Serve it with \`serve(manifest)\` from @mcp-gen/runtime/server, or \`npx mcp-gen serve ${contract.server}\`.`,
     ]);
     w.write("export const manifest: ServerManifest = ");
     body();

@@ -82,7 +82,7 @@ export function emitValidators(ctx: EmitContext): OutputFile[] {
     {
       path: `${ctx.outDir}/validators.d.ts`,
       content: finish(
-        `${codeHeader()}import type { RawValidate } from "@mcp-gen/runtime";\n\n${declarations}`,
+        `${codeHeader()}import type { RawValidate } from "@mcp-gen/runtime/validation";\n\n${declarations}`,
       ),
     },
   ];

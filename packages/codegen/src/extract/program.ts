@@ -1,16 +1,6 @@
-import { readFileSync } from "node:fs";
-import { type Project, ts } from "ts-morph";
+import { ts } from "ts-morph";
 import type { ResolvedConfig } from "../config/load.ts";
 import { createProject } from "./project.ts";
-import {
-  entryFor,
-  guessRuntimeImports,
-  type LightEntry,
-  lightEntries,
-  runtimeImportsOf,
-  verifyLightImports,
-  withRuntimePath,
-} from "./runtime-entry.ts";
 
 export interface ExtractionProgramOptions {
   /**
@@ -68,10 +58,7 @@ export function hasUnresolvedTypeNames(program: ts.Program): boolean {
 
 /**
  * The TypeScript program the tools are extracted from: the tool modules and what they import.
- * The runtime's root entry resolves to a lighter one when the tool modules only import what that
- * exports (see `lightEntries`); when another file of the program uses more of the runtime, the
- * program is created again with the root entry as it is. `MCP_GEN_FULL_PROGRAM=1` turns both this
- * and `withoutGlobalTypes` off.
+ * `MCP_GEN_FULL_PROGRAM=1` turns `withoutGlobalTypes` off.
  *
  * @example
  * const program = createExtractionProgram(config, ["/abs/src/tools.ts"]);
@@ -81,27 +68,10 @@ export function createExtractionProgram(
   files: readonly string[],
   options: ExtractionProgramOptions = {},
 ): ts.Program {
-  const full = process.env.MCP_GEN_FULL_PROGRAM === "1";
-  const lean = options.withoutGlobalTypes === true && !full;
+  const lean = options.withoutGlobalTypes === true && process.env.MCP_GEN_FULL_PROGRAM !== "1";
+  const project = createProject(config);
   // Options are set before any file is added: changing them later makes ts-morph parse every file again.
-  const populate = (project: Project, entry: LightEntry | undefined) => {
-    const set: ts.CompilerOptions = {};
-    if (lean) set.types = [];
-    if (entry) set.paths = withRuntimePath(project.compilerOptions.get().paths, entry.file);
-    project.compilerOptions.set(set);
-    return { project, sourceFiles: files.map((file) => project.addSourceFileAtPath(file).compilerNode) };
-  };
-  const first = createProject(config);
-  const entries = full || files.length === 0 ? [] : lightEntries(first, files[0]!);
-  const pick = (names: ReadonlySet<string> | undefined) => {
-    const file = entryFor(names, entries);
-    return entries.find((entry) => entry.file === file);
-  };
-  const guess = pick(guessRuntimeImports(files.map((file) => readFileSync(file, "utf8"))));
-  let { project, sourceFiles } = populate(first, guess);
-  const entry = pick(runtimeImportsOf(sourceFiles));
-  if (entry !== guess) ({ project } = populate(createProject(config), entry));
-  const program = project.getProgram().compilerObject;
-  if (!entry || verifyLightImports(program, entry)) return program;
-  return populate(createProject(config), undefined).project.getProgram().compilerObject;
+  if (lean) project.compilerOptions.set({ types: [] });
+  for (const file of files) project.addSourceFileAtPath(file);
+  return project.getProgram().compilerObject;
 }

@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import type { ServerManifest } from "@mcp-gen/runtime/server";
 import { diagnostic, McpGenError } from "@mcp-gen/schema";
 import { loadConfig } from "../config/load.ts";
+import { importModule } from "../load/import-module.ts";
 import { manifestFromModule, type ServerModule } from "./manifest-module.ts";
 
 export { manifestFromModule, type ServerModule };
@@ -32,7 +32,7 @@ export async function loadServerManifest(options: {
   cwd?: string;
 }): Promise<{ manifest: ServerManifest; location: ServerLocation }> {
   const location = await locateServer(options);
-  const module = (await import(pathToFileURL(location.file).href)) as ServerModule;
+  const module = (await importModule(location.file)) as ServerModule;
   return { manifest: await manifestFromModule(module, location.relative), location };
 }
 

@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { applyArgumentPlan } from "@mcp-gen/runtime";
+import { applyArgumentPlan } from "@mcp-gen/runtime/providers";
 import type { Contract, Dialect, JsonSchema, Target } from "@mcp-gen/schema";
 import { convertContract, createAjv, isSchemaObject, providerToolName, typesOf } from "@mcp-gen/schema";
 import { describe, expect, it } from "vitest";

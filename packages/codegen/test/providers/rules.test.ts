@@ -161,6 +161,6 @@ describe("rule checkers catch what each provider rejects", () => {
 });
 
 it("knows the same dialects as the runtime that normalizes their arguments", async () => {
-  const runtime = await import("@mcp-gen/runtime");
+  const runtime = await import("@mcp-gen/runtime/providers");
   expect([...DIALECTS]).toStrictEqual([...runtime.DIALECTS]);
 });

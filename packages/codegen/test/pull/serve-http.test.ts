@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { type Connection, connectHttp } from "@mcp-gen/runtime";
+import { type Connection, connectHttp } from "@mcp-gen/runtime/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BIN, runCli } from "../support/cli.ts";
 import { REPO_ROOT, tempProject } from "../support/project.ts";

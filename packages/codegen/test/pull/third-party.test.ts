@@ -2,7 +2,8 @@ import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { type Connection, connectStdio, ValidationError } from "@mcp-gen/runtime";
+import { type Connection, connectStdio } from "@mcp-gen/runtime/client";
+import { ValidationError } from "@mcp-gen/runtime/validation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../support/cli.ts";
 import { REPO_ROOT, tempProject } from "../support/project.ts";
@@ -191,7 +192,7 @@ describe("the build of pulled contracts", () => {
 });
 
 /** Code a user writes against the generated clients; tsc must accept it (and the expected errors). */
-const USAGE = `import { connectStdio, type ToolCallResult } from "@mcp-gen/runtime";
+const USAGE = `import { connectStdio, type ToolCallResult } from "@mcp-gen/runtime/client";
 import { createEverythingClient } from "./generated/everything/client.ts";
 import { createFilesClient } from "./generated/files/client.ts";
 import { createMemoryClient } from "./generated/memory/client.ts";

@@ -1,3 +1,9 @@
+/**
+ * `@mcp-gen/runtime/agent`: the agent loop (`createAgent`), its tool sources (local handlers, MCP
+ * clients) and the model interface. The provider adapters are separate entries,
+ * `@mcp-gen/runtime/anthropic` and `@mcp-gen/runtime/openai`, so the agent loads no LLM SDK it does
+ * not use.
+ */
 export {
   type Agent,
   type AgentOptions,
@@ -19,9 +25,7 @@ export type {
   ToolResultsMessage,
   UserMessage,
 } from "./messages.ts";
-export { type AnthropicModelOptions, anthropicModel, toAnthropicMessages } from "./model/anthropic.ts";
 export type { ModelCallOptions, ModelProvider, ModelRequest } from "./model/model.ts";
-export { type OpenAiModelOptions, openaiModel, toOpenAiMessages } from "./model/openai.ts";
 export {
   type AskPolicy,
   allowAll,

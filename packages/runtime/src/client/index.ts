@@ -1,3 +1,7 @@
+/**
+ * `@mcp-gen/runtime/client`: connections to MCP servers (stdio, Streamable HTTP, in-memory) over
+ * the official SDK client, and what generated typed clients are built on (`createToolCaller`).
+ */
 export {
   type CallOptions,
   createToolCaller,

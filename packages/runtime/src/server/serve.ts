@@ -37,7 +37,7 @@ export interface RunningServer {
  * Every `tools/call` is validated before the implementation runs.
  *
  * @example
- * import { serve } from "@mcp-gen/runtime";
+ * import { serve } from "@mcp-gen/runtime/server";
  * import { manifest } from "./generated/smart-home/server.ts";
  * await serve(manifest);                                                   // stdio
  * await serve(manifest, { transport: "http", http: { port: 3000 } });     // http://127.0.0.1:3000/mcp

@@ -1,5 +1,5 @@
+import { parseToolArguments } from "@mcp-gen/runtime/agent";
 import { describe, expect, it } from "vitest";
-import { parseToolArguments } from "../../src/index.ts";
 
 describe("parseToolArguments", () => {
   it.each([

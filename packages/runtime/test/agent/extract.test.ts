@@ -1,7 +1,7 @@
+import { type AgentEvent, createAgent, ExtractError, submitTool } from "@mcp-gen/runtime/agent";
 import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
 import type { DistillAgentSpec } from "../../../../examples/structured-output/spec.ts";
 import * as distill from "../../../../generated/structured-output/index.ts";
-import { type AgentEvent, createAgent, ExtractError, submitTool } from "../../src/index.ts";
 import { type ScriptedModel, startScriptedModel } from "../../src/testing/index.ts";
 import { modelFor, type Provider, smartHome } from "./support.ts";
 

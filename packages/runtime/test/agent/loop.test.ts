@@ -1,5 +1,5 @@
+import { type CanUseTool, createAgent } from "@mcp-gen/runtime/agent";
 import { afterEach, describe, expect, it } from "vitest";
-import { type CanUseTool, createAgent } from "../../src/index.ts";
 import { type ScriptedModel, startScriptedModel } from "../../src/testing/index.ts";
 import { collect, modelFor, type Provider, smartHome, testManifest, testTool } from "./support.ts";
 

@@ -1,5 +1,5 @@
+import { allowAll, createAgent } from "@mcp-gen/runtime/agent";
 import { afterEach, describe, expect, it } from "vitest";
-import { allowAll, createAgent } from "../../src/index.ts";
 import { type ScriptedModel, startScriptedModel } from "../../src/testing/index.ts";
 import { collect, firstResult, modelFor, type Provider, smartHome } from "./support.ts";
 

@@ -3,6 +3,9 @@ import { createServer as createHttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { AgentError, createAgent, localTools, mcpTools, providerToolName } from "@mcp-gen/runtime/agent";
+import { connectInMemory } from "@mcp-gen/runtime/client";
+import { createServer, type ServerManifest } from "@mcp-gen/runtime/server";
 import { convertContract } from "@mcp-gen/schema";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
@@ -10,16 +13,6 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprot
 import { afterEach, describe, expect, it } from "vitest";
 import { manifest as economics } from "../../../../generated/economics/server.ts";
 import { providerTools as smartHomeProviders } from "../../../../generated/smart-home/providers/index.ts";
-import {
-  AgentError,
-  connectInMemory,
-  createAgent,
-  createServer,
-  localTools,
-  mcpTools,
-  providerToolName,
-  type ServerManifest,
-} from "../../src/index.ts";
 import { type ScriptedModel, startScriptedModel } from "../../src/testing/index.ts";
 import { collect, modelFor, recording, smartHome, testManifest, testTool } from "./support.ts";
 

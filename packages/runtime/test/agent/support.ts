@@ -1,17 +1,11 @@
+import type { AgentEvent, AgentResult, ModelProvider } from "@mcp-gen/runtime/agent";
+import { anthropicModel } from "@mcp-gen/runtime/anthropic";
+import { openaiModel } from "@mcp-gen/runtime/openai";
+import { defineManifest, type ManifestTool, type ServerManifest } from "@mcp-gen/runtime/server";
 import { DeviceRegistry } from "../../../../examples/smart-home/registry.ts";
 import { useRegistry } from "../../../../examples/smart-home/tools.ts";
 import { manifest as smartHomeManifest } from "../../../../generated/smart-home/server.ts";
 import { createSchemaCompiler } from "../../src/agent/tools/compile-schema.ts";
-import {
-  type AgentEvent,
-  type AgentResult,
-  anthropicModel,
-  defineManifest,
-  type ManifestTool,
-  type ModelProvider,
-  openaiModel,
-  type ServerManifest,
-} from "../../src/index.ts";
 import type { ScriptedModel } from "../../src/testing/index.ts";
 
 export type Provider = "anthropic" | "openai";

@@ -1,5 +1,5 @@
+import { formatEvent } from "@mcp-gen/runtime/agent";
 import { describe, expect, it } from "vitest";
-import { formatEvent } from "../../src/index.ts";
 
 const call = { step: 1, id: "c1", repairs: [] as string[] };
 

@@ -1,5 +1,5 @@
-import type { ServerManifest } from "../../src/index.ts";
-import { createServer } from "../../src/index.ts";
+import type { ServerManifest } from "@mcp-gen/runtime/server";
+import { createServer } from "@mcp-gen/runtime/server";
 
 /**
  * The runtime server for a generated manifest, with every call that reaches an implementation

@@ -1,3 +1,5 @@
+import { type Connection, connectInMemory, expectOk, ToolCallError } from "@mcp-gen/runtime/client";
+import { ValidationError } from "@mcp-gen/runtime/validation";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
@@ -5,13 +7,6 @@ import { createEconomicsClient } from "../../../../generated/economics/client.ts
 import { manifest as economicsManifest } from "../../../../generated/economics/server.ts";
 import { createSmartHomeClient } from "../../../../generated/smart-home/client.ts";
 import { manifest as smartHomeManifest } from "../../../../generated/smart-home/server.ts";
-import {
-  type Connection,
-  connectInMemory,
-  expectOk,
-  ToolCallError,
-  ValidationError,
-} from "../../src/index.ts";
 import { recordingServer } from "./recording-server.ts";
 
 const open: Connection[] = [];

@@ -1,9 +1,9 @@
+import type { ToolCallResult, ToolContent } from "@mcp-gen/runtime/client";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { describe, expectTypeOf, it } from "vitest";
 import type { Device } from "../../../../examples/smart-home/registry.ts";
 import type { createEconomicsClient } from "../../../../generated/economics/client.ts";
 import type { createSmartHomeClient, SmartHomeClient } from "../../../../generated/smart-home/client.ts";
-import type { ToolCallResult, ToolContent } from "../../src/index.ts";
 
 /**
  * Type-level tests: `tsc` (CI type-check) fails if a `@ts-expect-error` line compiles or an

@@ -1,5 +1,5 @@
+import { type ArgumentPlan, applyArgumentPlan, DIALECTS } from "@mcp-gen/runtime/providers";
 import { describe, expect, it } from "vitest";
-import { type ArgumentPlan, applyArgumentPlan, DIALECTS } from "../../src/index.ts";
 
 describe("applyArgumentPlan", () => {
   it("drops nulls of optional properties at any depth, keeps other nulls, and does not modify its input", () => {

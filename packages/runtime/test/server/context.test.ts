@@ -1,4 +1,4 @@
-import { type ServerOptions, serve } from "@mcp-gen/runtime";
+import { type ServerOptions, serve } from "@mcp-gen/runtime/server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import {

@@ -1,5 +1,5 @@
+import { reviveDates } from "@mcp-gen/runtime/server";
 import { describe, expect, it } from "vitest";
-import { reviveDates } from "../../src/index.ts";
 
 describe("reviveDates", () => {
   it("turns the strings at the paths into Dates, through arrays and maps, without changing the input", () => {

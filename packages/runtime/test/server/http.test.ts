@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { request } from "node:http";
 import path from "node:path";
-import { type HttpOptions, type RunningServer, serve } from "@mcp-gen/runtime";
+import { type HttpOptions, type RunningServer, serve } from "@mcp-gen/runtime/server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 import { request } from "node:http";
 import { PassThrough } from "node:stream";
-import { type ServerManifest, serve } from "@mcp-gen/runtime";
+import { type ServerManifest, serve } from "@mcp-gen/runtime/server";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Counter, executions, resetProbe } from "./fixtures/probe/tools.ts";

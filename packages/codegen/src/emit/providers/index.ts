@@ -99,7 +99,7 @@ function indexModule(ctx: EmitContext, conversion: ProviderConversion): string {
   const types = [...new Set([...dialects.map((d) => DEFINITION_TYPE[d]), "Dialect"])].sort();
   const lines = [
     codeHeader(),
-    `import type { ${types.join(", ")} } from "@mcp-gen/runtime";`,
+    `import type { ${types.join(", ")} } from "@mcp-gen/runtime/providers";`,
     ...dialects.map((d) => `import ${local(d)} from "./${DIALECT_FILES[d]}" with { type: "json" };`),
     "",
     `/**`,

@@ -1,4 +1,4 @@
-import Anthropic from "@anthropic-ai/sdk";
+import type Anthropic from "@anthropic-ai/sdk";
 import type {
   ContentBlockParam,
   Message,
@@ -9,6 +9,7 @@ import type {
 import { parseToolArguments } from "../arguments.ts";
 import type { AgentMessage, ModelReply, ModelStop } from "../messages.ts";
 import type { ModelCallOptions, ModelProvider, ModelRequest } from "./model.ts";
+import { importPeer } from "./peer.ts";
 
 /** Options of `anthropicModel()`. */
 export interface AnthropicModelOptions {
@@ -31,12 +32,18 @@ export interface AnthropicModelOptions {
  * const agent = createAgent({ model: anthropicModel({ model: "claude-sonnet-5-5" }), tools: [manifest] });
  */
 export function anthropicModel(options: AnthropicModelOptions): ModelProvider {
-  const client =
-    options.client ??
-    new Anthropic({
-      ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
-      ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
-    });
+  // The SDK is an optional peer dependency, loaded on the first request (see peer.ts).
+  let created: Promise<Anthropic> | undefined;
+  const sdkClient = (): Promise<Anthropic> =>
+    (created ??= options.client
+      ? Promise.resolve(options.client)
+      : importPeer("@anthropic-ai/sdk", "anthropicModel", () => import("@anthropic-ai/sdk")).then(
+          ({ default: Sdk }) =>
+            new Sdk({
+              ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
+              ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
+            }),
+        ));
   const maxTokens = options.maxTokens ?? 4096;
   return {
     provider: "anthropic",
@@ -51,6 +58,7 @@ export function anthropicModel(options: AnthropicModelOptions): ModelProvider {
         ...(request.tools.length > 0 ? { tools: request.tools as unknown as Tool[] } : {}),
       };
       const requestOptions = call.signal ? { signal: call.signal } : {};
+      const client = await sdkClient();
       if (!call.onText) return fromMessage(await client.messages.create(body, requestOptions));
       const stream = await client.messages.create({ ...body, stream: true }, requestOptions);
       const reply = await fromEvents(stream, call.onText);

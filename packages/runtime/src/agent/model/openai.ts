@@ -1,4 +1,4 @@
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import type {
   ChatCompletion,
   ChatCompletionMessageParam,
@@ -6,6 +6,7 @@ import type {
 } from "openai/resources/chat/completions";
 import type { AgentMessage, ModelReply, ModelStop, ModelToolCall } from "../messages.ts";
 import type { ModelCallOptions, ModelProvider, ModelRequest } from "./model.ts";
+import { importPeer } from "./peer.ts";
 
 /** Options of `openaiModel()`. */
 export interface OpenAiModelOptions {
@@ -30,12 +31,18 @@ export interface OpenAiModelOptions {
  * const agent = createAgent({ model: openaiModel({ model: "gpt-5.4" }), tools: [manifest] });
  */
 export function openaiModel(options: OpenAiModelOptions): ModelProvider {
-  const client =
-    options.client ??
-    new OpenAI({
-      ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
-      ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
-    });
+  // The SDK is an optional peer dependency, loaded on the first request (see peer.ts).
+  let created: Promise<OpenAI> | undefined;
+  const sdkClient = (): Promise<OpenAI> =>
+    (created ??= options.client
+      ? Promise.resolve(options.client)
+      : importPeer("openai", "openaiModel", () => import("openai")).then(
+          ({ default: Sdk }) =>
+            new Sdk({
+              ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
+              ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
+            }),
+        ));
   return {
     provider: "openai",
     model: options.model,
@@ -48,6 +55,7 @@ export function openaiModel(options: OpenAiModelOptions): ModelProvider {
         ...(options.maxTokens !== undefined ? { max_completion_tokens: options.maxTokens } : {}),
       };
       const requestOptions = call.signal ? { signal: call.signal } : {};
+      const client = await sdkClient();
       if (!call.onText) return fromCompletion(await client.chat.completions.create(body, requestOptions));
       const stream = await client.chat.completions.create(
         { ...body, stream: true, stream_options: { include_usage: true } },

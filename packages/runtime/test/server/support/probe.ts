@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "@mcp-gen/codegen";
-import type { ServerManifest, ToolDefinition } from "@mcp-gen/runtime";
+import type { ServerManifest, ToolDefinition } from "@mcp-gen/runtime/server";
 
 export const FIXTURES = path.join(import.meta.dirname, "..", "fixtures");
 
