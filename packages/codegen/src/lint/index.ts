@@ -11,7 +11,7 @@ import {
   type Target,
   TOOL_NAME_RULES,
 } from "@mcp-gen/schema";
-import { CONTRACT_SUFFIX, readContracts } from "../build.ts";
+import { CONTRACT_SUFFIX, readContracts } from "../pipeline/contracts.ts";
 import type { ResolvedConfig } from "../config/load.ts";
 import { contractFromIr } from "../contract/from-ir.ts";
 import { dialectFileContent } from "../emit/providers/index.ts";

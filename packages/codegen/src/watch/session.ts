@@ -1,15 +1,11 @@
 import { existsSync } from "node:fs";
-import path from "node:path";
-import type { Contract } from "@mcp-gen/schema";
 import { type Diagnostic, diagnostic, McpGenError } from "@mcp-gen/schema";
 import type { Project, SourceFile, ts } from "ts-morph";
-import { CONTRACT_SUFFIX, readContracts } from "../build.ts";
 import { loadConfig, type ResolvedConfig, type ResolvedServerConfig } from "../config/load.ts";
-import { contractFromIr } from "../contract/from-ir.ts";
-import { serializeContract } from "../contract/read.ts";
-import { emitServer } from "../emit/index.ts";
-import type { OutputFile } from "../emit/writer.ts";
 import { createProject, resolveToolFiles, typeErrors } from "../extract/project.ts";
+import type { IrServer } from "../ir/types.ts";
+import { rel } from "../pipeline/contracts.ts";
+import { type EmittedServer, runPipeline } from "../pipeline/run.ts";
 import { writeOutputs } from "../write/atomic.ts";
 import { extractModule, extractServerWhole, type ModuleIr, mergeModules } from "./modules.ts";
 
@@ -24,12 +20,8 @@ export interface RebuildResult {
   warnings: Diagnostic[];
 }
 
-interface ServerState {
-  outputs: OutputFile[];
-  contract?: string;
-}
-
-const rel = (root: string, file: string) => path.relative(root, file).split(path.sep).join("/");
+/** A server's IR with what its extraction reported. */
+type ServerIr = ReturnType<typeof extractServerWhole>;
 
 /**
  * A build that stays alive for `mcp-gen build --watch`: the ts-morph project, the extraction of
@@ -46,7 +38,9 @@ export class BuildSession {
   private toolFiles = new Map<string, string[]>();
   private modules = new Map<string, ModuleIr>();
   private deps = new Map<string, Set<string>>();
-  private servers = new Map<string, ServerState>();
+  private ir = new Map<string, ServerIr>();
+  private emitted = new Map<string, EmittedServer>();
+  private program: ts.Program | undefined;
   private dirty = new Set<string>();
 
   private constructor(
@@ -86,10 +80,39 @@ export class BuildSession {
    * problem and writes nothing when the build fails; the next call retries what failed.
    */
   async rebuild(changed?: readonly string[]): Promise<RebuildResult> {
-    const all = changed === undefined;
+    let extracted: string[] = [];
+    let affected: string[] = [];
+    // The build's pipeline, with this session's module cache as its extraction step.
+    const result = await runPipeline(this.config, {
+      only: this.only,
+      emitted: this.emitted,
+      extract: async (_config, servers) => {
+        ({ extracted, affected } = await this.extractChanged(servers, changed));
+        return this.serverIr(servers);
+      },
+    });
+    const written = writeOutputs(result.outputs, this.config.root);
+    this.dirty.clear();
+    const rebuilt = new Set([...affected, ...result.emittedServers]);
+    return {
+      rebuilt: [...rebuilt].sort(),
+      extracted: extracted.map((f) => rel(this.config.root, f)).sort(),
+      written,
+      warnings: result.warnings,
+    };
+  }
+
+  /**
+   * Type-checks and extracts again the tool modules that `changed` reaches (in process, and only
+   * those files: a whole-program check on every change would cost more than the rebuild). Returns
+   * them and the servers they belong to.
+   */
+  private async extractChanged(
+    servers: readonly ResolvedServerConfig[],
+    changed: readonly string[] | undefined,
+  ): Promise<{ extracted: string[]; affected: string[] }> {
     for (const file of changed ?? []) this.refresh(file);
-    const servers = this.config.servers.filter((s) => !this.only || this.only.includes(s.name));
-    const affected = new Set<string>();
+    const affected: string[] = [];
     for (const server of servers) {
       const files = await resolveToolFiles(this.config, server);
       const before = this.toolFiles.get(server.name);
@@ -99,15 +122,17 @@ export class BuildSession {
       }
       for (const file of files) {
         const deps = this.deps.get(file);
-        if (all || !deps || !this.modules.has(file) || changed!.some((c) => deps.has(c)))
+        if (!changed || !deps || !this.modules.has(file) || changed.some((c) => deps.has(c)))
           this.dirty.add(file);
       }
-      if (files.some((f) => this.dirty.has(f))) affected.add(server.name);
+      if (files.some((f) => this.dirty.has(f))) affected.push(server.name);
     }
     const dirtyFiles = [...this.dirty];
     const sources = dirtyFiles.map((f) => this.sourceFile(f));
     const program = this.project.getProgram().compilerObject;
+    this.program = program;
     for (const sf of sources) this.deps.set(sf.getFilePath(), dependencies(sf));
+    for (const name of affected) this.ir.delete(name);
     const errors = typeErrors(
       program,
       sources.map((sf) => program.getSourceFile(sf.getFilePath())!),
@@ -121,59 +146,29 @@ export class BuildSession {
         extractModule(program.getSourceFile(sf.getFilePath())!, program, this.config.root, server),
       );
     }
-    const result: RebuildResult = {
-      rebuilt: [],
-      extracted: dirtyFiles.map((f) => rel(this.config.root, f)).sort(),
-      written: [],
-      warnings: [],
-    };
-    const problems: Diagnostic[] = [];
-    const outputs: OutputFile[] = [];
-    const ownedDirs: string[] = [];
-    for (const server of servers.filter((s) => affected.has(s.name))) {
-      const built = this.extractServer(server, program);
-      result.warnings.push(...built.warnings);
-      if (built.errors.length > 0) {
-        problems.push(...built.errors);
-        continue;
-      }
-      result.rebuilt.push(server.name);
-      const contract = contractFromIr(built.ir);
-      const file = path.join(this.config.schemasDir, `${server.name}${CONTRACT_SUFFIX}`);
-      this.emit(server.name, contract, file, "typescript", {
-        problems,
-        outputs,
-        ownedDirs,
-        warnings: result.warnings,
-      });
-    }
-    const contractsChanged =
-      all || (changed ?? []).some((f) => path.dirname(f) === this.config.schemasDir && !this.isTsContract(f));
-    if (contractsChanged) {
-      try {
-        for (const { file, contract } of readContracts(this.config, this.only, result.warnings)) {
-          result.rebuilt.push(contract.server);
-          this.emit(contract.server, contract, file, "contract", {
-            problems,
-            outputs,
-            ownedDirs,
-            warnings: result.warnings,
-          });
-        }
-      } catch (error) {
-        if (!(error instanceof McpGenError)) throw error;
-        problems.push(...error.diagnostics);
-      }
-    }
-    if (problems.length > 0) throw new McpGenError(problems);
-    result.written = writeOutputs({ files: outputs, ownedDirs }, this.config.root);
-    this.dirty.clear();
-    result.rebuilt.sort();
-    return result;
+    return { extracted: dirtyFiles, affected };
   }
 
-  private isTsContract(file: string): boolean {
-    return this.config.servers.some((s) => path.basename(file) === `${s.name}${CONTRACT_SUFFIX}`);
+  /** The IR of every server, from the module cache (a server no change reached keeps its own). */
+  private serverIr(servers: readonly ResolvedServerConfig[]): {
+    servers: IrServer[];
+    warnings: Diagnostic[];
+  } {
+    const warnings: Diagnostic[] = [];
+    const errors: Diagnostic[] = [];
+    const ir: IrServer[] = [];
+    for (const server of servers) {
+      let built = this.ir.get(server.name);
+      if (!built) {
+        built = this.extractServer(server, this.program!);
+        if (built.errors.length === 0) this.ir.set(server.name, built);
+      }
+      warnings.push(...built.warnings);
+      errors.push(...built.errors);
+      ir.push(built.ir);
+    }
+    if (errors.length > 0) throw new McpGenError(errors);
+    return { servers: ir, warnings };
   }
 
   private refresh(file: string): void {
@@ -203,38 +198,6 @@ export class BuildSession {
       this.config.root,
       server,
     );
-  }
-
-  /** Emits a contract unless it is unchanged since the last build; collects what must be written. */
-  private emit(
-    server: string,
-    contract: Contract,
-    file: string,
-    source: "typescript" | "contract",
-    into: { problems: Diagnostic[]; outputs: OutputFile[]; ownedDirs: string[]; warnings: Diagnostic[] },
-  ): void {
-    const serialized = serializeContract(contract);
-    const state = this.servers.get(server);
-    const outDir = rel(this.config.root, path.join(this.config.generatedDir, contract.server));
-    if (state && state.contract === serialized) return;
-    try {
-      const emitted = emitServer(contract, {
-        contractFile: rel(this.config.root, file),
-        outDir,
-        targets: this.config.targets,
-      });
-      const outputs = [
-        ...(source === "typescript" ? [{ path: rel(this.config.root, file), content: serialized }] : []),
-        ...emitted.files,
-      ];
-      into.warnings.push(...emitted.warnings);
-      this.servers.set(server, { outputs, contract: serialized });
-      into.outputs.push(...outputs);
-      into.ownedDirs.push(outDir);
-    } catch (error) {
-      if (!(error instanceof McpGenError)) throw error;
-      into.problems.push(...error.diagnostics);
-    }
   }
 }
 

@@ -1,0 +1,98 @@
+import path from "node:path";
+import { type Diagnostic, McpGenError } from "@mcp-gen/schema";
+import type { ResolvedConfig, ResolvedServerConfig } from "../config/load.ts";
+import { contractFromIr } from "../contract/from-ir.ts";
+import { serializeContract } from "../contract/read.ts";
+import { emitServer } from "../emit/index.ts";
+import type { OutputFile } from "../emit/writer.ts";
+import type { IrServer } from "../ir/types.ts";
+import type { BuildOutputs } from "../write/outputs.ts";
+import {
+  checkKnownServers,
+  contractPath,
+  orphanedOutputDirs,
+  readContracts,
+  rel,
+  type SourcedContract,
+} from "./contracts.ts";
+
+/** How the IR of the TypeScript servers is obtained: a whole extraction, or watch's module cache. */
+export type ExtractStep = (
+  config: ResolvedConfig,
+  servers: readonly ResolvedServerConfig[],
+) => Promise<{ servers: IrServer[]; warnings: Diagnostic[] }>;
+
+/** What the emitters produced for one contract, kept by watch so an unchanged contract is not emitted again. */
+export interface EmittedServer {
+  contract: string;
+  files: OutputFile[];
+  warnings: Diagnostic[];
+}
+
+export interface PipelineOptions {
+  /** Only these servers (names from the config or the schemas folder). */
+  only?: readonly string[] | undefined;
+  extract: ExtractStep;
+  /** Emitted files by server, reused while a server's contract is unchanged (and updated). */
+  emitted?: Map<string, EmittedServer>;
+}
+
+export interface PipelineResult {
+  ir: IrServer[];
+  contracts: SourcedContract[];
+  outputs: BuildOutputs;
+  warnings: Diagnostic[];
+  /** Servers whose contract was emitted (not taken from `emitted`). */
+  emittedServers: string[];
+}
+
+/**
+ * The build, in memory: extract → contract → emit, plus the contracts of the schemas folder and
+ * the output folders of servers that no longer exist. `mcp-gen build`, `build --check` and
+ * `build --watch` all run this; they differ only in `extract` and in what they do with the outputs.
+ * Throws `McpGenError` with every problem found.
+ *
+ * @example
+ * const result = await runPipeline(config, { extract: (c, servers) => extract(c, servers.map((s) => s.name)) });
+ */
+export async function runPipeline(config: ResolvedConfig, options: PipelineOptions): Promise<PipelineResult> {
+  const { only } = options;
+  checkKnownServers(config, only);
+  const selected = config.servers.filter((s) => !only || only.includes(s.name));
+  const { servers: ir, warnings } = await options.extract(config, selected);
+  const contracts: SourcedContract[] = ir.map((server) => ({
+    file: contractPath(config, server.name),
+    contract: contractFromIr(server),
+    source: "typescript",
+  }));
+  contracts.push(...readContracts(config, only, warnings));
+  const files: OutputFile[] = [];
+  const ownedDirs: string[] = [];
+  const problems: Diagnostic[] = [];
+  const emittedServers: string[] = [];
+  for (const { file, contract, source } of contracts) {
+    const outDir = rel(config.root, path.join(config.generatedDir, contract.server));
+    ownedDirs.push(outDir);
+    const serialized = serializeContract(contract);
+    const contractFile = rel(config.root, file);
+    let emitted = options.emitted?.get(contract.server);
+    if (emitted?.contract !== serialized) {
+      try {
+        const out = emitServer(contract, { contractFile, outDir, targets: config.targets });
+        emitted = { contract: serialized, files: out.files, warnings: out.warnings };
+      } catch (error) {
+        if (!(error instanceof McpGenError)) throw error;
+        problems.push(...error.diagnostics);
+        continue;
+      }
+      options.emitted?.set(contract.server, emitted);
+      emittedServers.push(contract.server);
+    }
+    if (source === "typescript") files.push({ path: contractFile, content: serialized });
+    files.push(...emitted.files);
+    warnings.push(...emitted.warnings);
+  }
+  if (problems.length > 0) throw new McpGenError(problems);
+  if (!only) ownedDirs.push(...orphanedOutputDirs(config, ownedDirs));
+  return { ir, contracts, outputs: { files, ownedDirs }, warnings, emittedServers };
+}
