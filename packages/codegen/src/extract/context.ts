@@ -34,9 +34,12 @@ export class ExtractContext {
     readonly checker: ts.TypeChecker,
     readonly program: ts.Program,
     readonly root: string,
-    /** The program was created without the global type packages (`IncompleteProgram` may be thrown). */
+    /** The program was created without the global type packages (see `incomplete`). */
     readonly lean = false,
   ) {}
+
+  /** A type did not resolve in a `lean` program: the extraction must be done on the whole one. */
+  incomplete = false;
 
   location(node: ts.Node): SourceLocation {
     const sf = node.getSourceFile();

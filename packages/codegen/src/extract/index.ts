@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { type Diagnostic, diagnostic, McpGenError } from "@mcp-gen/schema";
 import type { ts } from "ts-morph";
 import type { ResolvedConfig, ResolvedServerConfig } from "../config/load.ts";
@@ -5,10 +6,10 @@ import type { IrServer, IrTool } from "../ir/types.ts";
 import { ExtractContext } from "./context.ts";
 import { createTypeMapper } from "./map-type.ts";
 import { TOOL_NAME } from "./naming.ts";
-import { startNativeCheck } from "./native-check.ts";
-import { createExtractionProgram, hasUnresolvedTypeNames } from "./program.ts";
-import { resolveToolFiles, syntaxErrors, typeErrors } from "./project.ts";
+import { extractionPrograms } from "./programs.ts";
+import { resolveToolFiles } from "./project.ts";
 import { extractModuleTools } from "./tools.ts";
+import { startTypeCheck } from "./type-check.ts";
 
 export interface ExtractResult {
   servers: IrServer[];
@@ -26,57 +27,31 @@ export async function extract(config: ResolvedConfig, only?: readonly string[]):
   const selected = config.servers.filter((s) => !only || only.includes(s.name));
   const fileLists = await Promise.all(selected.map((s) => resolveToolFiles(config, s)));
   const files = [...new Set(fileLists.flat())];
-  // TypeScript 7's native tsc type-checks in a child process while ts-morph extracts; the
-  // extraction does not depend on a check having run (union members keep source order).
-  const native = startNativeCheck(config, files);
+  for (const file of files) {
+    if (!existsSync(file)) throw new McpGenError(diagnostic("MCPG003", `cannot read tool module ${file}`));
+  }
+  const check = startTypeCheck(config, files);
   try {
-    // While tsc checks the real program, extraction can start from one without the global type
-    // packages; a type that does not resolve there, or any error, sends it to the whole program.
-    let lean = native !== undefined;
-    let program = createExtractionProgram(config, files, { withoutGlobalTypes: lean });
-    if (lean && hasUnresolvedTypeNames(program)) {
-      lean = false;
-      program = createExtractionProgram(config, files);
+    const programs = extractionPrograms(config, files, { lean: check.parallel });
+    const early = check.before(programs.first, programs.whole);
+    if (early.length > 0) throw new McpGenError(early);
+    let extracted: ExtractResult | undefined;
+    let failure: unknown;
+    try {
+      extracted = programs.read((program, lean) =>
+        extractServers(program, selected, fileLists, config.root, lean),
+      );
+    } catch (error) {
+      failure = error;
     }
-    const checkInProcess = () => {
-      const checked = lean ? createExtractionProgram(config, files) : program;
-      return typeErrors(checked, files.map(sourceOf(checked)), config.root);
-    };
-    const syntax = native
-      ? syntaxErrors(program, files.map(sourceOf(program)), config.root)
-      : checkInProcess();
-    if (syntax.length > 0) throw new McpGenError(syntax);
-    const attempt = (): { extracted?: ExtractResult; failure?: unknown } => {
-      try {
-        return { extracted: extractServers(program, selected, fileLists, config.root, lean) };
-      } catch (error) {
-        return { failure: error };
-      }
-    };
-    let { extracted, failure } = attempt();
-    if (lean && !extracted) {
-      lean = false;
-      program = createExtractionProgram(config, files);
-      ({ extracted, failure } = attempt());
-    }
-    if (native) {
-      // Type errors come first; code that does not type-check may also fail to extract.
-      const errors = (await native.result) ?? checkInProcess();
-      if (errors.length > 0) throw new McpGenError(errors);
-    }
+    // Type errors come first; code that does not type-check may also fail to extract.
+    const typeErrors = await check.after(programs.whole);
+    if (typeErrors.length > 0) throw new McpGenError(typeErrors);
     if (!extracted) throw failure;
     return extracted;
   } finally {
-    native?.cancel();
+    check.cancel();
   }
-}
-
-function sourceOf(program: ts.Program) {
-  return (file: string): ts.SourceFile => {
-    const sf = program.getSourceFile(file);
-    if (!sf) throw new McpGenError(diagnostic("MCPG003", `cannot read tool module ${file}`));
-    return sf;
-  };
 }
 
 function extractServers(
@@ -85,11 +60,12 @@ function extractServers(
   fileLists: readonly string[][],
   root: string,
   lean: boolean,
-): ExtractResult {
+): { value: ExtractResult; incomplete: boolean } {
   const checker = program.getTypeChecker();
   const servers: IrServer[] = [];
   const warnings: Diagnostic[] = [];
   const errors: Diagnostic[] = [];
+  let incomplete = false;
   selected.forEach((server, i) => {
     const ctx = new ExtractContext(checker, program, root, lean);
     const map = createTypeMapper(ctx);
@@ -101,11 +77,13 @@ function extractServers(
     }
     errors.push(...checkNames(tools));
     warnings.push(...ctx.warnings);
+    incomplete ||= ctx.incomplete;
     tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     servers.push({ name: server.name, tools, definitions: sortKeys(ctx.definitions) });
   });
+  if (incomplete) return { value: { servers, warnings }, incomplete };
   if (errors.length > 0) throw new McpGenError(errors);
-  return { servers, warnings };
+  return { value: { servers, warnings }, incomplete };
 }
 
 /** Tool names that break the naming rule or are used twice in one server. */

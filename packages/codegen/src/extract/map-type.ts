@@ -14,7 +14,7 @@ import { tupleHandler } from "./handlers/tuple.ts";
 import { unionHandler } from "./handlers/union.ts";
 import { unknownHandler } from "./handlers/unknown.ts";
 import { unsupportedHandler } from "./handlers/unsupported.ts";
-import { IncompleteProgram, isErrorType } from "./program.ts";
+import { isErrorType } from "./program.ts";
 
 /** Handlers in the order they are asked; the first that supports a type maps it. */
 export const HANDLERS: readonly TypeHandler[] = [
@@ -35,7 +35,10 @@ export const HANDLERS: readonly TypeHandler[] = [
 /** Creates the type mapper of one extraction. */
 export function createTypeMapper(ctx: ExtractContext, handlers: readonly TypeHandler[] = HANDLERS): MapType {
   const map = (type: ts.Type, site: Site): IrType => {
-    if (ctx.lean && isErrorType(type)) throw new IncompleteProgram();
+    if (ctx.lean && isErrorType(type)) {
+      ctx.incomplete = true;
+      return { kind: "unknown" };
+    }
     for (const handler of handlers) {
       if (handler.supports(type, ctx)) return handler.create(type, ctx, site, map);
     }

@@ -7,19 +7,9 @@ export interface ExtractionProgramOptions {
    * Leave out the type packages TypeScript includes by itself (`types`, e.g. `@types/node`'s
    * 2 MB of declarations). Only for extraction while `tsc` type-checks the real program: a tool
    * whose types need them meets an unresolved type, and the extraction is redone without this
-   * (see `IncompleteProgram`).
+   * (see `programs.ts`).
    */
   withoutGlobalTypes?: boolean;
-}
-
-/**
- * Thrown by the type mapper when a type did not resolve in a program created `withoutGlobalTypes`:
- * the extraction must be redone with the whole program.
- */
-export class IncompleteProgram extends Error {
-  constructor() {
-    super("a type did not resolve without the global type packages");
-  }
 }
 
 /** `a`, `a.b.c`: what a heritage clause names (not a call such as `mixin(Base)`). */
@@ -35,7 +25,7 @@ export function isErrorType(type: ts.Type): boolean {
 /**
  * True when a type name in the project's own files (not declaration files, not `node_modules`)
  * does not resolve: in a program created `withoutGlobalTypes`, a sign that it needs the type
- * packages. The type mapper also stops at any unresolved type it meets (`IncompleteProgram`); this
+ * packages. The type mapper also marks any unresolved type it meets (`ExtractContext.incomplete`); this
  * covers the names whose error type would not reach it (a conditional type over `NodeJS.Platform`
  * takes both branches when the name is unresolved).
  */

@@ -1,0 +1,89 @@
+import path from "node:path";
+import { formatDiagnostic, type McpGenError } from "@mcp-gen/schema";
+import type { ts } from "ts-morph";
+import { afterEach, describe, expect, it } from "vitest";
+import { extract } from "../../src/extract/index.ts";
+import { createExtractionProgram } from "../../src/extract/program.ts";
+import { fixtureConfig, tempProject } from "../support/project.ts";
+
+function configOf(files: Record<string, string>) {
+  return fixtureConfig(tempProject(files), { tools: ["tools.ts"] });
+}
+
+const TAGGED = `import type { Int, Minimum } from "@mcp-gen/runtime";
+
+/** Adds. */
+export function add(a: Int & Minimum<0>, b: Int = 1): Int {
+  return a + b;
+}
+`;
+
+describe("extraction without the global type packages while tsc checks", () => {
+  const saved = process.env.MCP_GEN_FULL_PROGRAM;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.MCP_GEN_FULL_PROGRAM;
+    else process.env.MCP_GEN_FULL_PROGRAM = saved;
+  });
+  const hasNodeTypes = (program: ts.Program) =>
+    program.getSourceFiles().some((f) => /[\\/]@types[\\/]node[\\/]/.test(f.fileName));
+
+  it("leaves @types/node out of the lean program only", () => {
+    const config = configOf({ "tools.ts": TAGGED });
+    const files = [path.join(config.root, "tools.ts")];
+    expect(hasNodeTypes(createExtractionProgram(config, files, { withoutGlobalTypes: true }))).toBe(false);
+    expect(hasNodeTypes(createExtractionProgram(config, files))).toBe(true);
+    process.env.MCP_GEN_FULL_PROGRAM = "1";
+    expect(hasNodeTypes(createExtractionProgram(config, files, { withoutGlobalTypes: true }))).toBe(true);
+  });
+
+  it("redoes the extraction with them when a tool's type needs them, with the same result", async () => {
+    const config = configOf({
+      "tools.ts": `/** Where it runs. */
+export function platform_name(platform: NodeJS.Platform, extra: Partial<NodeJS.ProcessVersions> = {}): string {
+  return platform + Object.keys(extra).length;
+}
+`,
+    });
+    const lean = await extract(config);
+    const type = lean.servers[0]!.tools[0]!.params[0]!.type as { kind: string; values: unknown[] };
+    expect(type.kind).toBe("enum");
+    expect(type.values).toContain("linux");
+    process.env.MCP_GEN_FULL_PROGRAM = "1";
+    expect(await extract(config)).toStrictEqual(lean);
+  });
+
+  it("reads the whole program when a type name does not resolve, even where no unresolved type reaches the mapper", async () => {
+    const config = configOf({
+      "tools.ts": `type IsString<T> = T extends string ? "yes" : "no";
+/** Says whether a platform name is a string. */
+export function kind(answer: IsString<NodeJS.Platform>): string {
+  return answer;
+}
+`,
+    });
+    const lean = await extract(config);
+    expect(lean.servers[0]!.tools[0]!.params[0]!.type).toStrictEqual({ kind: "literal", value: "yes" });
+    process.env.MCP_GEN_FULL_PROGRAM = "1";
+    expect(await extract(config)).toStrictEqual(lean);
+  });
+
+  it("reports the errors of the whole program", async () => {
+    const config = configOf({
+      "tools.ts": `/** Reads. */
+export function read_bytes(data: Buffer): number {
+  return data.length;
+}
+`,
+    });
+    const messages = () =>
+      extract(config).then(
+        () => [],
+        (e: McpGenError) => e.diagnostics.map(formatDiagnostic),
+      );
+    const lean = await messages();
+    expect(lean).toHaveLength(1);
+    expect(lean[0]).toContain("tools.ts:2:");
+    process.env.MCP_GEN_FULL_PROGRAM = "1";
+    expect(await messages()).toStrictEqual(lean);
+  });
+});
