@@ -11,11 +11,11 @@ import {
   type Target,
   TOOL_NAME_RULES,
 } from "@mcp-gen/schema";
-import { CONTRACT_SUFFIX, readContracts } from "../pipeline/contracts.ts";
 import type { ResolvedConfig } from "../config/load.ts";
 import { contractFromIr } from "../contract/from-ir.ts";
 import { dialectFileContent } from "../emit/providers/index.ts";
 import { extract } from "../extract/index.ts";
+import { CONTRACT_SUFFIX, readContracts } from "../pipeline/contracts.ts";
 import { checkDialectFile, DIALECT_FILES } from "./rules/index.ts";
 import { checkMcpRules } from "./rules/mcp.ts";
 
