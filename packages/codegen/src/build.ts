@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Contract } from "@mcp-gen/schema";
 import { type Diagnostic, diagnostic, McpGenError, normalizeContract } from "@mcp-gen/schema";
+import { importExtensionOf } from "./config/import-extension.ts";
 import { loadConfig, type ResolvedConfig } from "./config/load.ts";
 import { contractFromIr } from "./contract/from-ir.ts";
 import { readContract, serializeContract } from "./contract/read.ts";
@@ -72,6 +73,7 @@ export async function generate(
   contracts.push(...readContracts(config, only, warnings));
   const ownedDirs: string[] = [];
   const problems: Diagnostic[] = [];
+  const importExtension = importExtensionOf(config);
   for (const { file, contract } of contracts) {
     const outDir = rel(config.root, path.join(config.generatedDir, contract.server));
     ownedDirs.push(outDir);
@@ -80,6 +82,7 @@ export async function generate(
         contractFile: rel(config.root, file),
         outDir,
         targets: config.targets,
+        importExtension,
       });
       files.push(...emitted.files);
       warnings.push(...emitted.warnings);

@@ -59,6 +59,7 @@ function emit(c: Contract) {
     contractFile: "schemas/demo.tools.json",
     outDir: "generated/demo",
     warnings: [],
+    importExtension: ".ts",
   });
 }
 

@@ -4,10 +4,11 @@ import type { Contract } from "@mcp-gen/schema";
 import { type Diagnostic, diagnostic, McpGenError } from "@mcp-gen/schema";
 import type { Project, SourceFile, ts } from "ts-morph";
 import { CONTRACT_SUFFIX, readContracts } from "../build.ts";
+import { importExtensionOf } from "../config/import-extension.ts";
 import { loadConfig, type ResolvedConfig, type ResolvedServerConfig } from "../config/load.ts";
 import { contractFromIr } from "../contract/from-ir.ts";
 import { serializeContract } from "../contract/read.ts";
-import { emitServer } from "../emit/index.ts";
+import { emitServer, type ImportExtension } from "../emit/index.ts";
 import type { OutputFile } from "../emit/writer.ts";
 import { createProject, resolveToolFiles, typeErrors } from "../extract/project.ts";
 import { writeOutputs } from "../write/atomic.ts";
@@ -48,12 +49,14 @@ export class BuildSession {
   private deps = new Map<string, Set<string>>();
   private servers = new Map<string, ServerState>();
   private dirty = new Set<string>();
+  private readonly importExtension: ImportExtension;
 
   private constructor(
     readonly config: ResolvedConfig,
     private readonly only?: string[],
   ) {
     this.project = createProject(config);
+    this.importExtension = importExtensionOf(config);
   }
 
   /** Loads the config and runs the first, full build. A failing first build still returns the session. */
@@ -222,6 +225,7 @@ export class BuildSession {
         contractFile: rel(this.config.root, file),
         outDir,
         targets: this.config.targets,
+        importExtension: this.importExtension,
       });
       const outputs = [
         ...(source === "typescript" ? [{ path: rel(this.config.root, file), content: serialized }] : []),

@@ -43,6 +43,8 @@ export function fixturesConfig(
     schemasDir: path.join(root, "schemas"),
     generatedDir: path.join(root, "generated"),
     tsconfig: undefined,
+    // the repository's own convention (its tsconfig allows `.ts` imports), as in generated/
+    importExtension: ".ts",
     targets: options.targets ?? [...PROVIDER_TARGETS],
     servers: cases.map((name) => ({
       name,
