@@ -47,6 +47,7 @@ for (const server of servers) {
     contractFile: `schemas/${server.name}.tools.json`,
     outDir: `generated/${server.name}`,
     warnings: [],
+    importExtension: ".ts",
   };
   await timed("emit validators (Ajv compile + standalone)", () => emitValidators(ctx));
   await timed("emit types", () => emitTypes(ctx));

@@ -20,6 +20,7 @@ export {
 export { type BuildOptions, type BuildResult, build, generate } from "./build.ts";
 export {
   defineConfig,
+  type ImportExtension,
   type McpGenConfig,
   type NamingStyle,
   type ProviderTarget,
@@ -29,7 +30,7 @@ export { findConfig, loadConfig, type ResolvedConfig } from "./config/load.ts";
 export { contractFromIr, schemaOf } from "./contract/from-ir.ts";
 export { checkContract, readContract, serializeContract } from "./contract/read.ts";
 export { type ContractChange, diffContracts } from "./diff/diff.ts";
-export { EMITTERS, type Emitter, emitServer } from "./emit/index.ts";
+export { EMITTERS, type EmitServerOptions, type Emitter, emitServer } from "./emit/index.ts";
 export { type ExtractResult, extract } from "./extract/index.ts";
 export { dumpIr } from "./ir/dump.ts";
 export type * from "./ir/types.ts";

@@ -5,8 +5,7 @@ import { createValidator, type RawValidate } from "@mcp-gen/runtime/validation";
 import { formatDiagnostic } from "@mcp-gen/schema";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../src/build.ts";
-import type { NamingStyle } from "../src/index.ts";
-import { fixturesConfig } from "./support/project.ts";
+import { fixtureNaming, fixturesConfig } from "./support/project.ts";
 
 /**
  * Golden tests: each folder of `fixtures/` holds a `tools.ts` and its expected contract,
@@ -17,14 +16,9 @@ const FIXTURES = path.join(import.meta.dirname, "fixtures");
 const TMP = path.join(import.meta.dirname, ".tmp", "golden");
 const cases = readdirSync(FIXTURES).filter((d) => existsSync(path.join(FIXTURES, d, "tools.ts")));
 
-function caseOptions(name: string): { naming?: NamingStyle } {
-  const file = path.join(FIXTURES, name, "case.json");
-  return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
-}
-
 // Extraction goldens; provider output has its own tests (Anthropic and Gemini reject the recursive fixture).
 const config = fixturesConfig(FIXTURES, cases, {
-  naming: (name) => caseOptions(name).naming ?? "preserve",
+  naming: (name) => fixtureNaming(FIXTURES, name),
   targets: ["openai"],
 });
 

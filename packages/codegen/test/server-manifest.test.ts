@@ -3,7 +3,7 @@ import type { Contract, ToolBinding } from "@mcp-gen/schema";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../src/build.ts";
 import { emitServerManifest } from "../src/emit/server-manifest.ts";
-import { fixturesConfig } from "./support/project.ts";
+import { fixtureNaming, fixturesConfig } from "./support/project.ts";
 
 const FIXTURES = path.join(import.meta.dirname, "fixtures");
 const CASES = ["class-tools", "context-param", "dates", "destructured", "snake-case"];
@@ -11,7 +11,7 @@ const CASES = ["class-tools", "context-param", "dates", "destructured", "snake-c
 describe("server manifest of golden fixtures", () => {
   let files: Map<string, string>;
   beforeAll(async () => {
-    const config = fixturesConfig(FIXTURES, CASES);
+    const config = fixturesConfig(FIXTURES, CASES, { naming: (name) => fixtureNaming(FIXTURES, name) });
     const result = await generate(config);
     files = new Map(result.outputs.files.map((f) => [f.path, f.content]));
   });
@@ -59,6 +59,7 @@ function emit(c: Contract) {
     contractFile: "schemas/demo.tools.json",
     outDir: "generated/demo",
     warnings: [],
+    importExtension: ".ts",
   });
 }
 

@@ -1,6 +1,7 @@
 import { PROVIDER_TARGETS, type ProviderTarget } from "@mcp-gen/schema/targets";
+import type { ImportExtension } from "../emit/imports.ts";
 
-export { PROVIDER_TARGETS, type ProviderTarget };
+export { type ImportExtension, PROVIDER_TARGETS, type ProviderTarget };
 
 /** How tool names are derived from function names when no JSDoc `@name` is given. */
 export type NamingStyle = "preserve" | "snake_case";
@@ -19,6 +20,13 @@ export interface McpGenConfig {
   generated?: string;
   /** tsconfig used to type-check tool modules. Default: `tsconfig.json` next to the config, if any. */
   tsconfig?: string;
+  /**
+   * Extension of the relative imports in generated TypeScript (`./index.js`, `../../src/tools.js`).
+   * Default: `".ts"` when the tsconfig sets `allowImportingTsExtensions` or
+   * `rewriteRelativeImportExtensions`, else `".js"` (what NodeNext needs when `tsc` emits);
+   * `""` leaves the extension out (bundlers). `validators.js` is always imported as `./validators.js`.
+   */
+  importExtension?: ImportExtension;
   /** Tool naming. Default `"preserve"` (the function name as written). */
   naming?: NamingStyle;
   /**

@@ -1,5 +1,6 @@
 export {
   defineConfig,
+  type ImportExtension,
   type McpGenConfig,
   type NamingStyle,
   type ProviderTarget,

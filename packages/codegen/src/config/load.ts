@@ -2,7 +2,13 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { diagnostic, McpGenError } from "@mcp-gen/schema";
 import { importModule } from "../load/import-module.ts";
-import { type McpGenConfig, type NamingStyle, PROVIDER_TARGETS, type ProviderTarget } from "./define.ts";
+import {
+  type ImportExtension,
+  type McpGenConfig,
+  type NamingStyle,
+  PROVIDER_TARGETS,
+  type ProviderTarget,
+} from "./define.ts";
 import { validateConfig } from "./validate.ts";
 
 export const CONFIG_NAMES = [
@@ -31,6 +37,8 @@ export interface ResolvedConfig {
   schemasDir: string;
   generatedDir: string;
   tsconfig: string | undefined;
+  /** `importExtension` of the config; absent: the build derives it from the tsconfig (`importExtensionOf`). */
+  importExtension?: ImportExtension;
   /** Providers to emit and check tool definitions for (default: all). */
   targets: ProviderTarget[];
   servers: ResolvedServerConfig[];
@@ -83,6 +91,7 @@ export async function loadConfig(
       : existsSync(tsconfigDefault)
         ? tsconfigDefault
         : undefined,
+    ...(config.importExtension !== undefined ? { importExtension: config.importExtension } : {}),
     targets: config.targets ?? [...PROVIDER_TARGETS],
     servers: Object.entries(config.servers ?? {})
       .map(([name, server]) => ({

@@ -1,7 +1,8 @@
 import { type Diagnostic, diagnostic, McpGenError } from "@mcp-gen/schema";
+import { IMPORT_EXTENSIONS } from "../emit/imports.ts";
 import { type McpGenConfig, PROVIDER_TARGETS } from "./define.ts";
 
-const TOP_KEYS = ["schemas", "generated", "tsconfig", "naming", "targets", "servers"];
+const TOP_KEYS = ["schemas", "generated", "tsconfig", "importExtension", "naming", "targets", "servers"];
 const TARGETS: readonly string[] = PROVIDER_TARGETS;
 const SERVER_KEYS = ["tools", "naming"];
 const NAMINGS = ["preserve", "snake_case"];
@@ -29,6 +30,13 @@ export function validateConfig(raw: unknown, file: string): McpGenConfig {
     if (config[key] !== undefined && (typeof config[key] !== "string" || config[key] === "")) {
       bad(`/${key}`, `"${key}" must be a non-empty path string`);
     }
+  }
+  const extension = config.importExtension;
+  if (extension !== undefined && !(IMPORT_EXTENSIONS as readonly unknown[]).includes(extension)) {
+    bad(
+      "/importExtension",
+      `"importExtension" must be ".js", ".ts" or "" (no extension), not ${JSON.stringify(extension)}`,
+    );
   }
   if (config.naming !== undefined && !NAMINGS.includes(config.naming as string)) {
     bad("/naming", `"naming" must be one of ${NAMINGS.join(", ")}`);

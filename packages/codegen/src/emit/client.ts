@@ -2,6 +2,7 @@ import type { ContractTool } from "@mcp-gen/schema";
 import { diagnostic, McpGenError } from "@mcp-gen/schema";
 import type { EmitContext } from "./context.ts";
 import { exampleValue } from "./example.ts";
+import { importSpecifier } from "./imports.ts";
 import { camelCase, jsLiteral, pascalCase, propertyKey } from "./names.ts";
 import { isWrapped, toolTypeNames } from "./types.ts";
 import { codeHeader, createWriter, finish, type OutputFile, writeDoc } from "./writer.ts";
@@ -78,8 +79,8 @@ export function emitClient(ctx: EmitContext): OutputFile {
   );
   w.writeLine('import { createToolCaller } from "@mcp-gen/runtime/client";');
   if (tools.length > 0) {
-    w.writeLine('import { validators } from "./index.ts";');
-    w.writeLine('import type * as T from "./types.ts";');
+    w.writeLine(`import { validators } from "${importSpecifier(ctx, "./index.ts")}";`);
+    w.writeLine(`import type * as T from "${importSpecifier(ctx, "./types.ts")}";`);
   }
   w.blankLine();
 

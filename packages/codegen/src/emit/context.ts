@@ -1,5 +1,6 @@
 import type { Contract, Target } from "@mcp-gen/schema";
 import { type Diagnostic, diagnostic } from "@mcp-gen/schema";
+import type { ImportExtension } from "./imports.ts";
 
 /** What every emitter gets: the contract, where its output goes, and a place for warnings. */
 export interface EmitContext {
@@ -9,6 +10,8 @@ export interface EmitContext {
   /** Output folder of this server, relative to the project root (POSIX). */
   outDir: string;
   warnings: Diagnostic[];
+  /** Extension of relative import specifiers in the emitted TypeScript (`validators.js` keeps `.js`). */
+  importExtension: ImportExtension;
   /** Providers to emit tool definitions for; default: all. */
   targets?: readonly Target[];
 }

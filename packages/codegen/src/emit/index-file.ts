@@ -1,4 +1,5 @@
 import type { EmitContext } from "./context.ts";
+import { importSpecifier } from "./imports.ts";
 import { propertyKey } from "./names.ts";
 import { toolTypeNames } from "./types.ts";
 import { validatorExports } from "./validators.ts";
@@ -10,10 +11,12 @@ export function emitIndex(ctx: EmitContext): OutputFile {
   const w = createWriter();
   w.write(codeHeader()).blankLine();
   w.writeLine('import { createValidator } from "@mcp-gen/runtime/validation";');
-  if (ctx.contract.tools.length > 0) w.writeLine('import type * as T from "./types.ts";');
+  const types = importSpecifier(ctx, "./types.ts");
+  if (ctx.contract.tools.length > 0) w.writeLine(`import type * as T from "${types}";`);
+  // validators.js is JavaScript: its specifier is the file's own name in every mode
   w.writeLine('import * as raw from "./validators.js";').blankLine();
-  w.writeLine('export * from "./types.ts";');
-  w.writeLine('export { tools } from "./tools.ts";').blankLine();
+  w.writeLine(`export * from "${types}";`);
+  w.writeLine(`export { tools } from "${importSpecifier(ctx, "./tools.ts")}";`).blankLine();
   w.writeLine(`/** Server name of this contract. */`);
   w.writeLine(`export const server = ${JSON.stringify(ctx.contract.server)};`).blankLine();
   w.writeLine("/** Validators of every tool's arguments (`input`) and structured result (`output`). */");

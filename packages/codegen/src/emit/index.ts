@@ -3,6 +3,7 @@ import { checkRules } from "./check-rules.ts";
 import { emitClient } from "./client.ts";
 import type { EmitContext } from "./context.ts";
 import { emitDocs } from "./docs.ts";
+import type { ImportExtension } from "./imports.ts";
 import { emitIndex } from "./index-file.ts";
 import { emitNormalize } from "./normalize.ts";
 import { emitProviders } from "./providers/index.ts";
@@ -28,6 +29,17 @@ export const EMITTERS: readonly Emitter[] = [
   emitDocs,
 ];
 
+export interface EmitServerOptions {
+  /** Contract file, relative to the project root (for messages). */
+  contractFile: string;
+  /** Output folder, relative to the project root (POSIX). */
+  outDir: string;
+  /** Providers to emit tool definitions for; default: all. */
+  targets?: readonly Target[];
+  /** Extension of relative import specifiers; default `.js` (the build derives it from the tsconfig). */
+  importExtension?: ImportExtension;
+}
+
 /**
  * Emits every artifact of one server from its contract.
  *
@@ -36,13 +48,14 @@ export const EMITTERS: readonly Emitter[] = [
  */
 export function emitServer(
   contract: Contract,
-  options: { contractFile: string; outDir: string; targets?: readonly Target[] },
+  options: EmitServerOptions,
 ): { files: OutputFile[]; warnings: Diagnostic[] } {
   const ctx: EmitContext = {
     contract,
     contractFile: options.contractFile,
     outDir: options.outDir,
     warnings: [],
+    importExtension: options.importExtension ?? ".js",
     ...(options.targets ? { targets: options.targets } : {}),
   };
   const files = EMITTERS.flatMap((emit) => emit(ctx));
@@ -50,4 +63,4 @@ export function emitServer(
   return { files, warnings: ctx.warnings };
 }
 
-export type { EmitContext, OutputFile };
+export type { EmitContext, ImportExtension, OutputFile };

@@ -1,6 +1,6 @@
-import path from "node:path";
 import type { ContractTool, ToolBinding } from "@mcp-gen/schema";
 import type { EmitContext } from "./context.ts";
+import { importSpecifier, relativeSpecifier } from "./imports.ts";
 import { camelCase, propertyKey } from "./names.ts";
 import { isWrapped } from "./types.ts";
 import { codeHeader, createWriter, finish, type OutputFile, writeDoc } from "./writer.ts";
@@ -38,10 +38,10 @@ export function emitServerManifest(ctx: EmitContext): OutputFile[] {
     `import { defineManifest${revives ? ", reviveDates" : ""}, type ServerManifest } from "@mcp-gen/runtime/server";`,
   );
   for (const [module, alias] of aliases) {
-    w.writeLine(`import * as ${alias} from ${JSON.stringify(importPath(ctx.outDir, module))};`);
+    w.writeLine(`import * as ${alias} from ${JSON.stringify(relativeSpecifier(ctx, module))};`);
   }
-  w.writeLine('import { validators } from "./index.ts";');
-  w.writeLine('import { tools } from "./tools.ts";').blankLine();
+  w.writeLine(`import { validators } from "${importSpecifier(ctx, "./index.ts")}";`);
+  w.writeLine(`import { tools } from "${importSpecifier(ctx, "./tools.ts")}";`).blankLine();
 
   const server = JSON.stringify(contract.server);
   const body = () => {
@@ -156,10 +156,4 @@ function moduleAliases(modules: string[]): Map<string, string> {
     aliases.set(module, alias);
   }
   return aliases;
-}
-
-/** The module path as an import specifier relative to the generated folder. */
-function importPath(outDir: string, module: string): string {
-  const relative = path.posix.relative(outDir, module);
-  return relative.startsWith(".") ? relative : `./${relative}`;
 }

@@ -4,9 +4,8 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { type Diagnostic, diagnostic } from "@mcp-gen/schema";
-import { ts } from "ts-morph";
 import type { ResolvedConfig } from "../config/load.ts";
-import { DEFAULT_OPTIONS } from "./project.ts";
+import { DEFAULT_OPTIONS, tsconfigOptions } from "./project.ts";
 
 /** A type-check running in a child process; `result` is `undefined` when it could not decide. */
 export interface NativeCheck {
@@ -75,7 +74,7 @@ function nativeTsc(root: string): string | undefined {
  * roots are spelled out because by default they are found from the tsconfig's folder.
  */
 function checkConfig(config: ResolvedConfig, files: readonly string[]): object {
-  const base = config.tsconfig ? parsedOptions(config.tsconfig) : DEFAULT_OPTIONS;
+  const base = config.tsconfig ? tsconfigOptions(config.tsconfig) : DEFAULT_OPTIONS;
   const from = config.tsconfig ? path.dirname(config.tsconfig) : process.cwd();
   const compilerOptions = {
     ...(config.tsconfig ? { strictNullChecks: true } : defaultOptionsJson()),
@@ -90,15 +89,6 @@ function checkConfig(config: ResolvedConfig, files: readonly string[]): object {
     include: [],
     files,
   };
-}
-
-function parsedOptions(tsconfig: string): ts.CompilerOptions {
-  const host: ts.ParseConfigFileHost = {
-    ...ts.sys,
-    readDirectory: () => [],
-    onUnRecoverableConfigFileDiagnostic: () => {},
-  };
-  return ts.getParsedCommandLineOfConfigFile(tsconfig, {}, host)?.options ?? {};
 }
 
 function defaultOptionsJson(): object {

@@ -17,6 +17,19 @@ export const DEFAULT_OPTIONS: ts.CompilerOptions = {
   types: ["node"],
 };
 
+/**
+ * The compiler options a tsconfig comes to, `extends` followed (its files are not listed); `{}`
+ * when it cannot be read (the type-check of the tool modules reports why).
+ */
+export function tsconfigOptions(tsconfig: string): ts.CompilerOptions {
+  const host: ts.ParseConfigFileHost = {
+    ...ts.sys,
+    readDirectory: () => [],
+    onUnRecoverableConfigFileDiagnostic: () => {},
+  };
+  return ts.getParsedCommandLineOfConfigFile(tsconfig, {}, host)?.options ?? {};
+}
+
 /** Resolves a server's tool patterns to files (sorted); a path or glob that matches nothing is an error. */
 export async function resolveToolFiles(
   config: ResolvedConfig,

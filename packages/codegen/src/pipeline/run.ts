@@ -1,5 +1,6 @@
 import path from "node:path";
 import { type Diagnostic, McpGenError } from "@mcp-gen/schema";
+import { importExtensionOf } from "../config/import-extension.ts";
 import type { ResolvedConfig, ResolvedServerConfig } from "../config/load.ts";
 import { contractFromIr } from "../contract/from-ir.ts";
 import { serializeContract } from "../contract/read.ts";
@@ -70,6 +71,7 @@ export async function runPipeline(config: ResolvedConfig, options: PipelineOptio
   const ownedDirs: string[] = [];
   const problems: Diagnostic[] = [];
   const emittedServers: string[] = [];
+  const importExtension = importExtensionOf(config);
   for (const { file, contract, source } of contracts) {
     const outDir = rel(config.root, path.join(config.generatedDir, contract.server));
     ownedDirs.push(outDir);
@@ -78,7 +80,7 @@ export async function runPipeline(config: ResolvedConfig, options: PipelineOptio
     let emitted = options.emitted?.get(contract.server);
     if (emitted?.contract !== serialized) {
       try {
-        const out = emitServer(contract, { contractFile, outDir, targets: config.targets });
+        const out = emitServer(contract, { contractFile, outDir, targets: config.targets, importExtension });
         emitted = { contract: serialized, files: out.files, warnings: out.warnings };
       } catch (error) {
         if (!(error instanceof McpGenError)) throw error;

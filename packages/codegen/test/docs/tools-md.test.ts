@@ -72,7 +72,13 @@ it("escapes table cells and lists constraints, defaults and nested properties", 
       },
     ],
   };
-  const md = emitDocs({ contract, contractFile: "c.json", outDir: "g", warnings: [] }).content;
+  const md = emitDocs({
+    contract,
+    contractFile: "c.json",
+    outDir: "g",
+    warnings: [],
+    importExtension: ".js",
+  }).content;
   expect(md.split("\n").filter((l) => l.startsWith("| `"))).toStrictEqual([
     "| `q` | string | yes |  | length ≥ 2, matches `^x` | a \\| b second line |",
     "| `where` | object | no |  |  |  |",

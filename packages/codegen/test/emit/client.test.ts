@@ -14,6 +14,7 @@ const ctx = (c: Contract) => ({
   contractFile: "schemas/calc.tools.json",
   outDir: "generated/calc",
   warnings: [],
+  importExtension: ".js" as const,
 });
 
 describe("typed client method names", () => {

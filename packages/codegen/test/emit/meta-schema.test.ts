@@ -66,6 +66,7 @@ describe("emitValidators reports them with the contract's pointers", () => {
       contractFile: "schemas/s.tools.json",
       outDir: "generated/s",
       warnings: [],
+      importExtension: ".js",
     };
     const error = (() => {
       try {

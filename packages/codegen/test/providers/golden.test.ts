@@ -16,6 +16,7 @@ describe("golden files: every artifact of every fixture contract", () => {
     const { files } = emitServer(contract, {
       contractFile: `${name}.tools.json`,
       outDir: name,
+      importExtension: ".ts",
       ...(targets ? { targets } : {}),
     });
     const kept = files.filter((f) => !(name.startsWith("ts-") && f.path === `${name}/server.ts`));

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PROVIDER_TARGETS } from "../../src/config/define.ts";
@@ -30,6 +30,15 @@ export function fixtureConfig(
   };
 }
 
+/** The tool naming a golden fixture is built with: its `case.json`'s `naming`, else `"preserve"`. */
+export function fixtureNaming(fixtures: string, name: string): NamingStyle {
+  const file = path.join(fixtures, name, "case.json");
+  const options = existsSync(file)
+    ? (JSON.parse(readFileSync(file, "utf8")) as { naming?: NamingStyle })
+    : {};
+  return options.naming ?? "preserve";
+}
+
 /** One config over several fixture folders of `root`, each a server built from its `tools.ts`. */
 export function fixturesConfig(
   root: string,
@@ -43,6 +52,8 @@ export function fixturesConfig(
     schemasDir: path.join(root, "schemas"),
     generatedDir: path.join(root, "generated"),
     tsconfig: undefined,
+    // the repository's own convention (its tsconfig allows `.ts` imports), as in generated/
+    importExtension: ".ts",
     targets: options.targets ?? [...PROVIDER_TARGETS],
     servers: cases.map((name) => ({
       name,

@@ -8,6 +8,7 @@ import {
 } from "@mcp-gen/schema";
 import { checkDialectFile, DIALECT_FILES } from "../../lint/rules/index.ts";
 import type { EmitContext } from "../context.ts";
+import { importSpecifier } from "../imports.ts";
 import { codeHeader, finish, type OutputFile } from "../writer.ts";
 
 const DEFINITION_TYPE: Record<Dialect, string> = {
@@ -105,10 +106,10 @@ function indexModule(ctx: EmitContext, conversion: ProviderConversion): string {
     `/**`,
     ` * Tool definitions of the "${ctx.contract.server}" server for each provider dialect, ready to send as`,
     " * the request's `tools`. Map the model's arguments back with",
-    ` * \`normalizeArguments\` from "../normalize.ts" before validating them.`,
+    ` * \`normalizeArguments\` from "${importSpecifier(ctx, "../normalize.ts")}" before validating them.`,
     " *",
     " * @example",
-    ` * import { providerTools } from "./providers/index.ts";`,
+    ` * import { providerTools } from "${importSpecifier(ctx, "./providers/index.ts")}";`,
     ` * await anthropic.messages.create({ model, max_tokens: 1024, messages, tools: providerTools.anthropic });`,
     " */",
     "export const providerTools = {",
