@@ -45,7 +45,7 @@ describe("mcp-gen build (real CLI on a temporary project)", { timeout: 300_000 }
       [
         "✓ calc: 1 tool (from TypeScript)",
         "  calc: 2 constraints moved into provider descriptions (generated/calc/providers/report.json)",
-        "mcp-gen: wrote 17 files",
+        "mcp-gen: wrote 16 files",
         "",
       ].join("\n"),
     );
@@ -58,8 +58,7 @@ describe("mcp-gen build (real CLI on a temporary project)", { timeout: 300_000 }
       "server.ts",
       "tools.ts",
       "types.ts",
-      "validators.d.ts",
-      "validators.js",
+      "validators.ts",
     ]);
     const contract = JSON.parse(readFileSync(path.join(dir, "schemas/calc.tools.json"), "utf8"));
     expect(contract.tools[0].inputSchema).toStrictEqual({

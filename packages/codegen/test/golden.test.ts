@@ -57,8 +57,8 @@ describe.each(cases)("fixture %s", (name) => {
   it.runIf(existsSync(samplesFile))("validates samples with the emitted standalone validators", async () => {
     const dir = path.join(TMP, name);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, "validators.js"), output(`generated/${name}/validators.js`));
-    const raw = (await import(pathToFileURL(path.join(dir, "validators.js")).href)) as Record<
+    writeFileSync(path.join(dir, "validators.ts"), output(`generated/${name}/validators.ts`));
+    const raw = (await import(pathToFileURL(path.join(dir, "validators.ts")).href)) as Record<
       string,
       RawValidate
     >;

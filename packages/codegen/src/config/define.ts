@@ -24,7 +24,7 @@ export interface McpGenConfig {
    * Extension of the relative imports in generated TypeScript (`./index.js`, `../../src/tools.js`).
    * Default: `".ts"` when the tsconfig sets `allowImportingTsExtensions` or
    * `rewriteRelativeImportExtensions`, else `".js"` (what NodeNext needs when `tsc` emits);
-   * `""` leaves the extension out (bundlers). `validators.js` is always imported as `./validators.js`.
+   * `""` leaves the extension out (bundlers).
    */
   importExtension?: ImportExtension;
   /** Tool naming. Default `"preserve"` (the function name as written). */

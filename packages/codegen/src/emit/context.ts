@@ -10,7 +10,7 @@ export interface EmitContext {
   /** Output folder of this server, relative to the project root (POSIX). */
   outDir: string;
   warnings: Diagnostic[];
-  /** Extension of relative import specifiers in the emitted TypeScript (`validators.js` keeps `.js`). */
+  /** Extension of relative import specifiers in the emitted TypeScript. */
   importExtension: ImportExtension;
   /** Providers to emit tool definitions for; default: all. */
   targets?: readonly Target[];

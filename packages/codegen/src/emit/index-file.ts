@@ -13,8 +13,7 @@ export function emitIndex(ctx: EmitContext): OutputFile {
   w.writeLine('import { createValidator } from "@mcp-gen/runtime/validation";');
   const types = importSpecifier(ctx, "./types.ts");
   if (ctx.contract.tools.length > 0) w.writeLine(`import type * as T from "${types}";`);
-  // validators.js is JavaScript: its specifier is the file's own name in every mode
-  w.writeLine('import * as raw from "./validators.js";').blankLine();
+  w.writeLine(`import * as raw from "${importSpecifier(ctx, "./validators.ts")}";`).blankLine();
   w.writeLine(`export * from "${types}";`);
   w.writeLine(`export { tools } from "${importSpecifier(ctx, "./tools.ts")}";`).blankLine();
   w.writeLine(`/** Server name of this contract. */`);

@@ -16,19 +16,19 @@ import { codeHeader, finish, type OutputFile } from "./writer.ts";
 const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ??
   standaloneModule) as typeof import("ajv/dist/standalone/index.js").default;
 
-/** Export names of a tool's validators in `validators.js`. */
+/** Export names of a tool's validators in `validators.ts`. */
 export function validatorExports(toolName: string): { input: string; output: string } {
   const id = identifier(toolName);
   return { input: `${id}_input`, output: `${id}_output` };
 }
 
 /**
- * Emits `validators.js` (Ajv standalone ESM: every input and output schema, compiled once
- * at build time) and its `validators.d.ts`. Schemas that validate alike (equal but for
+ * Emits `validators.ts` (Ajv standalone ESM: every input and output schema, compiled once
+ * at build time, its exports typed `RawValidate`). Schemas that validate alike (equal but for
  * annotations such as descriptions) share one compiled function. A schema Ajv rejects
  * stops the build with the JSON pointer of the problem.
  */
-export function emitValidators(ctx: EmitContext): OutputFile[] {
+export function emitValidators(ctx: EmitContext): OutputFile {
   let notes: { message: string; pointer: string }[] = [];
   const ajv = createAjv({ source: true, log: (message) => notes.push(strictNote(message)) });
   const exports: Record<string, string> = {};
@@ -74,18 +74,18 @@ export function emitValidators(ctx: EmitContext): OutputFile[] {
   });
   const code =
     Object.keys(exports).length > 0
-      ? esmImports([standaloneCode(ajv, exports), ...aliases].join("\n"))
+      ? typedExports(esmImports([standaloneCode(ajv, exports), ...aliases].join("\n")))
       : "export {};";
-  const declarations = declared.map((name) => `export declare const ${name}: RawValidate;`).join("\n");
-  return [
-    { path: `${ctx.outDir}/validators.js`, content: finish(`${codeHeader()}${code}`) },
-    {
-      path: `${ctx.outDir}/validators.d.ts`,
-      content: finish(
-        `${codeHeader()}import type { RawValidate } from "@mcp-gen/runtime/validation";\n\n${declarations}`,
-      ),
-    },
-  ];
+  // TypeScript, so that the project's own `tsc` compiles it into its output with the rest (a `.js`
+  // file would need `allowJs`); Ajv's code itself is not type-checked, only its exports are typed.
+  const head = `${codeHeader()}// @ts-nocheck: Ajv's standalone code; its exports are typed RawValidate.\n`;
+  const imports = declared.length > 0 ? 'import type { RawValidate } from "@mcp-gen/runtime/validation";\n' : "";
+  return { path: `${ctx.outDir}/validators.ts`, content: finish(`${head}${imports}${code}`) };
+}
+
+/** `export const tool_input = validate0;` → `export const tool_input: RawValidate = validate0;` */
+function typedExports(code: string): string {
+  return code.replace(/export const (\w+) = (\w+);/g, "export const $1: RawValidate = $2;");
 }
 
 type Ajv = ReturnType<typeof createAjv>;

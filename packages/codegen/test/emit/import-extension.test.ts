@@ -34,7 +34,7 @@ describe("import specifiers of generated code", () => {
       ],
       "index.ts": [
         `import type * as T from "./types${ext}";`,
-        'import * as raw from "./validators.js";',
+        `import * as raw from "./validators${ext}";`,
         `export * from "./types${ext}";`,
         `export { tools } from "./tools${ext}";`,
       ],
@@ -50,8 +50,7 @@ describe("import specifiers of generated code", () => {
       ],
       "tools.ts": [],
       "types.ts": [],
-      "validators.d.ts": [],
-      "validators.js": [],
+      "validators.ts": [],
     });
   });
 

@@ -26,7 +26,7 @@ import { COMPILERS, type Compiler, runTsc, STRICT_FLAGS, type TscError } from ".
  *
  * The runtime resolves to its sources (the `@mcp-gen/source` condition), so only errors in
  * generated files count: the runtime's own sources, the examples and the fixture tools are the
- * program's context, not its subject. `skipLibCheck` is off, so `validators.d.ts` is checked too.
+ * program's context, not its subject. `skipLibCheck` is off.
  */
 const TEST = path.resolve(import.meta.dirname, "..");
 const FIXTURES = path.join(TEST, "fixtures");
