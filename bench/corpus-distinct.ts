@@ -204,7 +204,9 @@ export function generateDistinctCorpus(options: DistinctCorpusOptions): Distinct
     writeFileSync(file, `${writer.interfaces.splice(0).join("\n")}\n${tools.join("\n")}`);
     modules.push(file);
     const server = `server${Math.floor(start / perServer)}`;
-    (servers[server] ??= []).push(file);
+    const list = servers[server] ?? [];
+    list.push(file);
+    servers[server] = list;
   }
   const config = path.join(root, "mcp-gen.config.ts");
   const entries = Object.entries(servers)

@@ -79,7 +79,8 @@ export function emitValidators(ctx: EmitContext): OutputFile {
   // TypeScript, so that the project's own `tsc` compiles it into its output with the rest (a `.js`
   // file would need `allowJs`); Ajv's code itself is not type-checked, only its exports are typed.
   const head = `${codeHeader()}// @ts-nocheck: Ajv's standalone code; its exports are typed RawValidate.\n`;
-  const imports = declared.length > 0 ? 'import type { RawValidate } from "@mcp-gen/runtime/validation";\n' : "";
+  const imports =
+    declared.length > 0 ? 'import type { RawValidate } from "@mcp-gen/runtime/validation";\n' : "";
   return { path: `${ctx.outDir}/validators.ts`, content: finish(`${head}${imports}${code}`) };
 }
 

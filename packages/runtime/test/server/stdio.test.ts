@@ -1,9 +1,8 @@
-import { spawn } from "node:child_process";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type BuiltProbe, buildProbe, FIXTURES } from "./support/probe.ts";
+import { type BuiltProbe, buildProbe } from "./support/probe.ts";
 import { transportSuite } from "./support/transport-suite.ts";
 
 const BIN = path.join(import.meta.dirname, "../../../codegen/bin/mcp-gen.js");
