@@ -71,7 +71,8 @@ function nativeTsc(root: string): string | undefined {
 /**
  * A tsconfig for the check, in a temporary folder: the project's tsconfig with strict null checks
  * (as the extraction program) and only the tool modules, or mcp-gen's defaults without one. Type
- * roots are spelled out because by default they are found from the tsconfig's folder.
+ * roots and the root folder are spelled out because by default they are found from the tsconfig's
+ * folder.
  */
 function checkConfig(config: ResolvedConfig, files: readonly string[]): object {
   const base = config.tsconfig ? tsconfigOptions(config.tsconfig) : DEFAULT_OPTIONS;
@@ -82,6 +83,9 @@ function checkConfig(config: ResolvedConfig, files: readonly string[]): object {
     incremental: false,
     composite: false,
     ...(base.typeRoots ? {} : { typeRoots: defaultTypeRoots(from) }),
+    // TypeScript ≥ 6 puts `rootDir` by default at the folder of the tsconfig (this temporary one)
+    // and, with an `outDir`, refuses files outside it (TS6059); nothing is emitted here.
+    ...(base.rootDir ? {} : { rootDir: path.parse(from).root }),
   };
   return {
     ...(config.tsconfig ? { extends: config.tsconfig } : {}),

@@ -5,9 +5,10 @@ import { createProject } from "./project.ts";
 export interface ExtractionProgramOptions {
   /**
    * Leave out the type packages TypeScript includes by itself (`types`, e.g. `@types/node`'s
-   * 2 MB of declarations). Only for extraction while `tsc` type-checks the real program: a tool
-   * whose types need them meets an unresolved type, and the extraction is redone without this
-   * (see `programs.ts`).
+   * 2 MB of declarations) and the browser's libraries (`lib.dom.d.ts`' 2 MB, which a tsconfig
+   * without `lib` gets by default). Only for extraction while `tsc` type-checks the real program:
+   * a tool whose types need them meets an unresolved type, and the extraction is redone without
+   * this (see `programs.ts`).
    */
   withoutGlobalTypes?: boolean;
 }
@@ -15,6 +16,42 @@ export interface ExtractionProgramOptions {
 /** `a`, `a.b.c`: what a heritage clause names (not a call such as `mixin(Base)`). */
 function isEntityName(node: ts.Expression): boolean {
   return ts.isIdentifier(node) || (ts.isPropertyAccessExpression(node) && isEntityName(node.expression));
+}
+
+/** Libraries of the browser and other hosts: what `withoutGlobalTypes` leaves out. */
+const HOST_LIB = /^lib\.(dom|webworker|scripthost)\b/;
+
+/**
+ * The ECMAScript libraries of the options (`lib`, else the target's default) without the host
+ * ones: `lib.es2022.full.d.ts` (ES2022 + DOM) becomes `lib.es2022.d.ts`.
+ */
+export function languageLibs(options: ts.CompilerOptions): string[] {
+  const libs = options.lib ?? [
+    ts
+      .getDefaultLibFileName(options)
+      .replace(/\.full\.d\.ts$/, ".d.ts")
+      .replace(/^lib\.d\.ts$/, "lib.es5.d.ts"),
+  ];
+  return libs.filter((lib) => !HOST_LIB.test(lib));
+}
+
+/**
+ * True when one of the project's own files adds to the global scope (`declare global`, or a
+ * script file, which is global as a whole): with the type packages or libraries it augments left
+ * out, a type could read differently without any error, so the lean program cannot serve.
+ */
+export function augmentsGlobals(program: ts.Program): boolean {
+  return program
+    .getSourceFiles()
+    .some(
+      (sf) =>
+        !program.isSourceFileDefaultLibrary(sf) &&
+        !/[\\/]node_modules[\\/]/.test(sf.fileName) &&
+        (!ts.isExternalModule(sf) ||
+          sf.statements.some(
+            (st) => ts.isModuleDeclaration(st) && ts.isIdentifier(st.name) && st.name.text === "global",
+          )),
+    );
 }
 
 /** True for the type TypeScript gives what it could not resolve. */
@@ -61,7 +98,10 @@ export function createExtractionProgram(
   const lean = options.withoutGlobalTypes === true && process.env.MCP_GEN_FULL_PROGRAM !== "1";
   const project = createProject(config);
   // Options are set before any file is added: changing them later makes ts-morph parse every file again.
-  if (lean) project.compilerOptions.set({ types: [] });
+  if (lean) {
+    const options = project.compilerOptions.get();
+    project.compilerOptions.set(options.noLib ? { types: [] } : { types: [], lib: languageLibs(options) });
+  }
   for (const file of files) project.addSourceFileAtPath(file);
   return project.getProgram().compilerObject;
 }

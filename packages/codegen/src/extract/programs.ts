@@ -1,12 +1,13 @@
 import type { ts } from "ts-morph";
 import type { ResolvedConfig } from "../config/load.ts";
-import { createExtractionProgram, hasUnresolvedTypeNames } from "./program.ts";
+import { augmentsGlobals, createExtractionProgram, hasUnresolvedTypeNames } from "./program.ts";
 
 /**
  * The program the tools are read from. While `tsc` type-checks the real program in another
  * process, extraction may start from a lean one without the global type packages (`@types/node`'s
- * 2 MB of declarations): a read that meets an unresolved type there (`incomplete`), or fails at
- * all, is done again on the whole program, so the output and the errors are the same either way.
+ * 2 MB of declarations) and the browser's libraries (`lib.dom.d.ts`): a read that meets an
+ * unresolved type there (`incomplete`), or fails at all, is done again on the whole program, so
+ * the output and the errors are the same either way.
  */
 export interface ExtractionPrograms {
   /** The program syntax errors are reported from (the lean one when there is one). */
@@ -32,8 +33,9 @@ export function extractionPrograms(
   let lean: ts.Program | undefined;
   if (options.lean && process.env.MCP_GEN_FULL_PROGRAM !== "1") {
     lean = createExtractionProgram(config, files, { withoutGlobalTypes: true });
-    // A type name that does not resolve without the type packages: the lean program cannot serve.
-    if (hasUnresolvedTypeNames(lean)) lean = undefined;
+    // A type name that does not resolve without the type packages and host libraries, or a file
+    // that augments the global scope: the lean program cannot serve.
+    if (hasUnresolvedTypeNames(lean) || augmentsGlobals(lean)) lean = undefined;
   }
   return {
     first: lean ?? wholeProgram(),

@@ -3,7 +3,7 @@ import { formatDiagnostic, McpGenError } from "@mcp-gen/schema";
 import { afterEach, describe, expect, it } from "vitest";
 import { generate } from "../../src/build.ts";
 import { parseOutput, startNativeCheck } from "../../src/extract/native-check.ts";
-import { fixtureConfig } from "../support/project.ts";
+import { fixtureConfig, tempProject } from "../support/project.ts";
 
 const ROOT = "/project";
 const TOOLS = ["/project/src/a.ts", "/project/src/b.ts"];
@@ -79,5 +79,30 @@ describe("type errors with and without the native check", () => {
     process.env.MCP_GEN_NATIVE_CHECK = "0";
     expect(startNativeCheck(fixtureConfig(dir), [path.join(dir, "tools.ts")])).toBeUndefined();
     expect(await messages()).toStrictEqual(native);
+  });
+});
+
+describe("the native check under the project's own tsconfig", () => {
+  it("decides for a standard NodeNext tsconfig with an outDir (tsc's rootDir is its folder)", async () => {
+    const dir = tempProject({
+      "package.json": JSON.stringify({ type: "module" }),
+      "tsconfig.json": JSON.stringify({
+        compilerOptions: { module: "NodeNext", target: "ES2022", strict: true, outDir: "dist" },
+        include: ["src"],
+      }),
+      "src/tools.ts":
+        "/** Adds. */\nexport function add(a: number, b: number): number {\n  return a + b + '';\n}\n",
+    });
+    const config = {
+      ...fixtureConfig(dir, { tools: ["src/tools.ts"] }),
+      tsconfig: path.join(dir, "tsconfig.json"),
+    };
+    const check = startNativeCheck(config, [path.join(dir, "src/tools.ts")]);
+    expect((await check!.result)?.map((d) => [d.message, d.location])).toStrictEqual([
+      [
+        "TS2322: Type 'string' is not assignable to type 'number'.",
+        { file: "src/tools.ts", line: 3, column: 3 },
+      ],
+    ]);
   });
 });

@@ -36,6 +36,58 @@ describe("extraction without the global type packages while tsc checks", () => {
     expect(hasNodeTypes(createExtractionProgram(config, files, { withoutGlobalTypes: true }))).toBe(true);
   });
 
+  it("leaves the browser's libraries out of the lean program only", () => {
+    const config = configOf({ "tools.ts": TAGGED });
+    const files = [path.join(config.root, "tools.ts")];
+    const hasDom = (program: ts.Program) =>
+      program.getSourceFiles().some((f) => path.basename(f.fileName) === "lib.dom.d.ts");
+    const lean = createExtractionProgram(config, files, { withoutGlobalTypes: true });
+    expect(hasDom(lean)).toBe(false);
+    expect(lean.getSourceFiles().some((f) => path.basename(f.fileName) === "lib.es2022.d.ts")).toBe(true);
+    expect(hasDom(createExtractionProgram(config, files))).toBe(true);
+  });
+
+  it("reads a tool typed with the browser's libraries from the whole program, with the same result", async () => {
+    const config = configOf({
+      "tools.ts": `/** Fetches in a mode. */
+export function fetch_mode(mode: RequestMode, cache: RequestCache = "default"): string {
+  return mode + cache;
+}
+`,
+    });
+    const lean = await extract(config);
+    const type = lean.servers[0]!.tools[0]!.params[0]!.type as { kind: string; values: unknown[] };
+    expect(type.kind).toBe("enum");
+    expect(type.values).toContain("cors");
+    process.env.MCP_GEN_FULL_PROGRAM = "1";
+    expect(await extract(config)).toStrictEqual(lean);
+  });
+
+  it("reads the whole program when a file augments the global scope", async () => {
+    const config = configOf({
+      "globals.ts": `export {};
+declare global {
+  interface Navigator {
+    extra: string;
+  }
+}
+`,
+      "tools.ts": `import "./globals.ts";
+/** Picks a property name of the navigator. */
+export function pick(name: Extract<keyof Navigator, "extra" | "language">): string {
+  return name;
+}
+`,
+    });
+    const lean = await extract(config);
+    expect(lean.servers[0]!.tools[0]!.params[0]!.type).toStrictEqual({
+      kind: "enum",
+      values: ["extra", "language"],
+    });
+    process.env.MCP_GEN_FULL_PROGRAM = "1";
+    expect(await extract(config)).toStrictEqual(lean);
+  });
+
   it("redoes the extraction with them when a tool's type needs them, with the same result", async () => {
     const config = configOf({
       "tools.ts": `/** Where it runs. */
