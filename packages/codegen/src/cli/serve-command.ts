@@ -33,10 +33,10 @@ export function registerServe(program: Command): void {
     .option("--allowed-origin <origin...>", "accepted Origin headers (default: http(s):// + allowed hosts)")
     .action((server: string, flags: ServeFlags) =>
       run(async () => {
-        const [{ serve }, { loadServerManifest }] = await Promise.all([
-          import("@mcp-gen/runtime/server"),
-          import("../serve/load-manifest.ts"),
-        ]);
+        // The runtime (and the MCP SDK under it) loads before the user's TypeScript: on a Node
+        // without type stripping, tsx's loader hooks, once registered, slow every later import.
+        const { serve } = await import("@mcp-gen/runtime/server");
+        const { loadServerManifest } = await import("../serve/load-manifest.ts");
         const { manifest } = await loadServerManifest({
           server,
           ...(flags.config ? { configFile: flags.config } : {}),
