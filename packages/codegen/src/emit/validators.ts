@@ -125,12 +125,13 @@ function compile(ctx: EmitContext, ajv: Ajv, schema: JsonSchema, key: string, at
 }
 
 /**
- * Ajv's standalone ESM still `require()`s its runtime helpers and formats. A module-local
- * `require` from `createRequire` keeps CommonJS semantics for them under Node and test
- * runners alike (a default import would not: interop differs between loaders).
+ * Ajv's standalone ESM still `require()`s its runtime helpers and formats. The module-local
+ * `require` comes from `@mcp-gen/runtime/ajv-runtime`, which imports them from the runtime's own
+ * dependencies: resolved from the user's project they would need `ajv` hoisted into its
+ * `node_modules`, and a bundler could not follow them.
  */
 function esmImports(code: string): string {
   const body = code.replace(/^"use strict";/, "");
   if (!body.includes("require(")) return body;
-  return `import { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);\n${body}`;
+  return `import { ajvRequire as require } from "@mcp-gen/runtime/ajv-runtime";\n${body}`;
 }
