@@ -99,6 +99,10 @@ export const CODES = {
     title: "breaking-change",
     fix: "keep the old shape (add, don't remove or narrow), or release the change as breaking for every client",
   },
+  MCPG096: {
+    title: "init-usage",
+    fix: "pass a folder with --dir, a server name of letters, digits, - and _ with --name, and fix package.json if it does not parse",
+  },
   MCPG100: {
     title: "unknown-type",
     fix: "give the value a concrete type so clients and models know what to send",

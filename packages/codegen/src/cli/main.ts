@@ -2,6 +2,7 @@ import { Command } from "commander";
 import { registerBuild } from "./build-command.ts";
 import { registerChat } from "./chat-command.ts";
 import { registerDiff } from "./diff-command.ts";
+import { registerInit } from "./init-command.ts";
 import { registerLint } from "./lint-command.ts";
 import { registerPull } from "./pull-command.ts";
 import { registerServe } from "./serve-command.ts";
@@ -14,6 +15,7 @@ export function createProgram(): Command {
     )
     .showHelpAfterError()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+  registerInit(program);
   registerBuild(program);
   registerPull(program);
   registerDiff(program);
