@@ -1,0 +1,200 @@
+import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROUND_TRIP } from "./fixtures.ts";
+import { buildAndPack, npmInit, npmInstall, toolSpecs } from "./packages.ts";
+import { node22, PROJECT_FILES, writeFiles } from "./project.ts";
+import { describeRun, mcpInitialize, ok, REPO_ROOT, refuseNetwork, reportOf, run } from "./run.ts";
+
+/**
+ * mcp-gen as a new user meets it: the three packages packed by `npm pack` and installed from the
+ * tarballs (never workspace links, never the repository's node_modules) into projects in the
+ * system's temporary folder, with the registry packages at the repository's locked versions,
+ * offline (npm's cache; see fill-npm-cache.ts). One base project is built once; each scenario
+ * compiles, bundles or runs it another way (project.ts).
+ */
+let TMP = "";
+let BASE = "";
+let tarballs: string[] = [];
+
+/** `npx <command> <args>` from the project's node_modules/.bin (never a download, never the network). */
+const npx = (cwd: string, ...args: string[]) => ok("npx", ["--offline", "--no", "--", ...args], { cwd });
+const read = (file: string) => readFileSync(file, "utf8");
+const importsOf = (file: string) => read(file).match(/^import .*$/gm);
+const bothTransports = {
+  stdio: ROUND_TRIP,
+  http: ROUND_TRIP,
+  url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:[1-9]\d*\/mcp$/),
+};
+
+beforeAll(async () => {
+  refuseNetwork();
+  TMP = mkdtempSync(path.join(os.tmpdir(), "mcp-gen-consumer-"));
+  tarballs = await buildAndPack(path.join(TMP, "tarballs"));
+  BASE = path.join(TMP, "calc-project");
+  await npmInit(BASE);
+  await ok("npm", ["pkg", "set", "type=module"], { cwd: BASE });
+  await npmInstall(BASE, [...tarballs, ...toolSpecs()]);
+  for (const name of ["schema", "runtime", "codegen"]) {
+    expect(lstatSync(path.join(BASE, "node_modules/@mcp-gen", name)).isSymbolicLink()).toBe(false);
+  }
+  writeFiles(BASE, PROJECT_FILES);
+  await npx(BASE, "mcp-gen", "build");
+}, 600_000);
+
+afterAll(() => {
+  if (TMP) rmSync(TMP, { recursive: true, force: true });
+});
+
+describe("mcp-gen in a new user's project, installed from npm pack tarballs", { timeout: 300_000 }, () => {
+  it("a. NodeNext with the strictest flags: tsc emits with no error, plain node runs the round trip", async () => {
+    expect(importsOf(path.join(BASE, "generated/calc/server.ts"))).toContain(
+      'import * as srcTools from "../../src/tools.js";',
+    );
+    await npx(BASE, "tsc", "-p", "tsconfig.json");
+    const ran = await ok(process.execPath, ["dist/src/client.js", process.execPath, "dist/src/server.js"], {
+      cwd: BASE,
+    });
+    expect(reportOf(ran)).toStrictEqual(bothTransports);
+  });
+
+  it("b. Bundler resolution: tsc --noEmit passes, esbuild bundles that run anywhere", async () => {
+    await npx(BASE, "mcp-gen", "build", "--config", "mcp-gen.bundler.config.ts");
+    expect(importsOf(path.join(BASE, "generated-bundler/calc/server.ts"))).toContain(
+      'import * as srcTools from "../../src/tools";',
+    );
+    await npx(BASE, "tsc", "-p", "tsconfig.bundler.json");
+    // Everything bundled (the MCP SDK and Ajv too) into a folder without node_modules. Some of the
+    // SDK's dependencies are CommonJS and require Node built-ins: esbuild's recipe gives the ESM
+    // bundle a `require`.
+    const out = path.join(TMP, "bundles");
+    await npx(
+      BASE,
+      "esbuild",
+      "bundler/server.ts",
+      "bundler/client.ts",
+      "--bundle",
+      "--platform=node",
+      "--format=esm",
+      "--target=node20",
+      `--outdir=${out}`,
+      "--out-extension:.js=.mjs",
+      "--log-level=warning",
+      '--banner:js=import { createRequire } from "node:module"; const require = createRequire(import.meta.url);',
+    );
+    const ran = await ok(process.execPath, ["client.mjs", process.execPath, "server.mjs"], { cwd: out });
+    expect(reportOf(ran)).toStrictEqual(bothTransports);
+  });
+
+  it("c. tsx runs the TypeScript directly, vitest runs the project's test", async () => {
+    const tsx = ["--import", "tsx"];
+    const ran = await ok(
+      process.execPath,
+      [...tsx, "src/client.ts", process.execPath, ...tsx, "src/server.ts"],
+      {
+        cwd: BASE,
+      },
+    );
+    expect(reportOf(ran)).toStrictEqual(bothTransports);
+    const tested = await npx(BASE, "vitest", "run", "--dir", "test");
+    expect(tested.stdout).toMatch(/Tests\s+1 passed \(1\)/);
+  });
+
+  it("d. Node 22 strips the types of .ts files that import each other by .ts specifiers", async () => {
+    const node = node22();
+    const version = (await ok(node, ["--version"], { cwd: BASE })).stdout.trim();
+    expect(version).toMatch(/^v22\.(1[89]|[2-9]\d)\./);
+    await npx(BASE, "mcp-gen", "build", "--config", "mcp-gen.node22.config.ts");
+    expect(importsOf(path.join(BASE, "generated-node22/calc/server.ts"))).toContain(
+      'import * as srcTools from "../../src/tools.ts";',
+    );
+    await npx(BASE, "tsc", "-p", "tsconfig.node22.json");
+    const ran = await ok(node, ["node22/client.ts", node, "node22/server.ts"], { cwd: BASE });
+    expect(reportOf(ran)).toStrictEqual(bothTransports);
+  });
+
+  it("e. mcp-gen init in a new folder, then npm install, build, test and start", async () => {
+    const dir = path.join(TMP, "my-tools");
+    await npmInit(dir);
+    await npmInstall(dir, tarballs);
+    await npx(dir, "mcp-gen", "init");
+    const written = [
+      "mcp-gen.config.ts",
+      "src/tools.ts",
+      "src/server.ts",
+      "test/tools.test.ts",
+      "tsconfig.json",
+      ".gitignore",
+    ];
+    expect(written.filter((f) => !existsSync(path.join(dir, f)))).toStrictEqual([]);
+    const merged = JSON.parse(read(path.join(dir, "package.json")));
+    expect(merged).toMatchObject({
+      type: "module",
+      scripts: { build: "mcp-gen build && tsc", start: "node dist/src/server.js" },
+    });
+    // the tarballs' file: specs stay; init adds the tools the project builds and tests with
+    expect(Object.keys(merged.devDependencies ?? {})).toEqual(
+      expect.arrayContaining(["@types/node", "typescript", "vitest"]),
+    );
+    await npmInstall(dir, []);
+    await ok("npm", ["run", "build"], { cwd: dir });
+    const tested = await ok("npm", ["test"], { cwd: dir });
+    expect(tested.stdout).toMatch(/Tests\s+\d+ passed/);
+    const answer = await mcpInitialize(process.execPath, ["dist/src/server.js"], dir);
+    expect(answer).toMatchObject({ id: 1, result: { capabilities: { tools: {} }, serverInfo: {} } });
+  });
+
+  it("f. publint and attw (ESM-only profile) find no problem in any tarball", async () => {
+    const bin = (name: string) => path.join(REPO_ROOT, "node_modules/.bin", name);
+    const checks = tarballs.map(async (tgz) => {
+      const lint = await run(bin("publint"), ["run", tgz, "--strict"], { cwd: TMP });
+      const types = await run(
+        bin("attw"),
+        [
+          tgz,
+          "--profile",
+          "esm-only",
+          "--no-definitely-typed",
+          "--format",
+          "ascii",
+          "--no-color",
+          "--no-emoji",
+        ],
+        { cwd: TMP },
+      );
+      return [
+        lint.code === 0 && lint.stdout.includes("All good!") ? "" : describeRun(lint, TMP),
+        types.code === 0 && types.stdout.includes("node16 (from ESM): OK (ESM)")
+          ? ""
+          : describeRun(types, TMP),
+      ];
+    });
+    expect((await Promise.all(checks)).flat().filter(Boolean).join("\n\n")).toBe("");
+  });
+
+  it("g. a plain SDK client launches `mcp-gen serve` by absolute paths from another folder", async () => {
+    const installed = (name: string) =>
+      JSON.parse(read(path.join(BASE, "node_modules", name, "package.json"))) as {
+        version: string;
+        dependencies: Record<string, string>;
+      };
+    expect(installed("@modelcontextprotocol/sdk").version).toBe(
+      installed("@mcp-gen/runtime").dependencies["@modelcontextprotocol/sdk"],
+    );
+    const bin = path.join(BASE, "node_modules/@mcp-gen/codegen/bin/mcp-gen.js");
+    const config = path.join(BASE, "mcp-gen.config.ts");
+    const ran = await ok(
+      process.execPath,
+      ["sdk-client.mjs", process.execPath, bin, "serve", "calc", "--config", config],
+      { cwd: BASE },
+    );
+    expect(reportOf(ran)).toMatchObject({
+      tools: ["add", "call_count", "describe_label", "greet", "move"],
+      greeted: {
+        content: [{ type: "text", text: "Good day, Ada." }],
+        structuredContent: { result: "Good day, Ada." },
+      },
+    });
+  });
+});
