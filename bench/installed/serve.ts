@@ -1,0 +1,141 @@
+/**
+ * The serve cold start in an installed project: the corpus's first server built once (untimed,
+ * no cache), then three ways to start it — `mcp-gen serve <server>` from the installed bin, the
+ * compiled production entry (`tsc`, then `node dist/src/server.js`), and the MCP SDK's `McpServer`
+ * with the same tools in zod (`sdk-server.mjs`, the same file in every project).
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { DistinctCorpus } from "../corpus-distinct.ts";
+import { type Command, coldStart, measureTable, type TableContender } from "./measure.ts";
+import { addCorpus, NODE, type Project, runQuiet, writeServerEntry } from "./project.ts";
+import type { Table } from "./report.ts";
+import { sdkServerSource } from "./sdk-server.ts";
+import { describePacked } from "./tarballs.ts";
+
+export interface ServeSetup {
+  project: Project;
+  dir: string;
+  server: string;
+  /** The production entry; when the compiled one cannot run, what runs instead and why. */
+  production: Command;
+  productionLabel: string;
+  note?: string;
+}
+
+const firstLine = (text: string, pattern: RegExp) =>
+  text
+    .split("\n")
+    .find((l) => pattern.test(l))
+    ?.trim();
+
+export async function prepareServe(project: Project, corpus: DistinctCorpus): Promise<ServeSetup> {
+  const dir = addCorpus(project, corpus, "serve");
+  const server = Object.keys(corpus.servers)[0]!;
+  writeServerEntry(dir, server);
+  const built = runQuiet([NODE, project.bin, "build"], dir, { MCP_GEN_NO_CACHE: "1" });
+  if (built.status !== 0) throw new Error(`mcp-gen build failed in ${dir}:\n${built.output}`);
+  const tsc = runQuiet(
+    [NODE, path.join(project.root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"],
+    dir,
+  );
+  const compiled: Command = { argv: [NODE, "dist/src/server.js"], cwd: dir };
+  const base = { project, dir, server };
+  const errors = tsc.output.split("\n").filter((l) => /error TS\d+/.test(l));
+  const tscNote =
+    tsc.status === 0
+      ? "tsc: no errors"
+      : `tsc: ${errors.length} errors, e.g. \`${errors[0]?.trim() ?? tsc.output.trim()}\``;
+  try {
+    await coldStart(compiled, 30_000);
+    return {
+      ...base,
+      production: compiled,
+      productionLabel: "`node dist/src/server.js` (tsc output)",
+      ...(tsc.status === 0 ? {} : { note: tscNote }),
+    };
+  } catch (error) {
+    const message = String((error as Error).message);
+    const why = [
+      tscNote,
+      `node dist/src/server.js: \`${firstLine(message, /^\w*Error\b( \[\w+\])?:/) ?? message.split("\n")[0]}\``,
+    ]
+      .join("; ")
+      .replaceAll(project.root, "<project>");
+    const fallback: Command = { argv: [NODE, "--import", "tsx", "src/server.ts"], cwd: dir };
+    await coldStart(fallback, 30_000);
+    return {
+      ...base,
+      production: fallback,
+      productionLabel: "`node --import tsx src/server.ts` (no compiled entry runs)",
+      note: why,
+    };
+  }
+}
+
+/** Writes the SDK server into every setup's folder. */
+export function writeSdkServer(setups: readonly ServeSetup[], source: string): void {
+  for (const s of setups) writeFileSync(path.join(s.dir, "sdk-server.mjs"), source);
+}
+
+/** The cold-start commands of one setup: mcp-gen serve, the production entry, the SDK server. */
+export function serveCommands(s: ServeSetup): { kind: "serve" | "production" | "sdk"; command: Command }[] {
+  return [
+    {
+      kind: "serve",
+      // No cache of any kind: the baseline's serve cache is off (the current CLI has none).
+      command: { argv: [NODE, s.project.bin, "serve", s.server], cwd: s.dir, env: { MCP_GEN_NO_CACHE: "1" } },
+    },
+    { kind: "production", command: s.production },
+    { kind: "sdk", command: { argv: [NODE, "sdk-server.mjs"], cwd: s.dir } },
+  ];
+}
+
+/** The floor: a bare node process answering the first line it reads. */
+export const BARE_NODE: Command = {
+  argv: [
+    NODE,
+    "-e",
+    `process.stdin.once("data", () => process.stdout.write('{"jsonrpc":"2.0","id":1,"result":{}}\\n'))`,
+  ],
+  cwd: process.cwd(),
+};
+
+/** The serve cold-start table: every project's three starts, with the SDK of the same project as peer. */
+export async function serveTable(
+  projects: readonly Project[],
+  corpus: DistinctCorpus,
+  runs: number,
+): Promise<Table> {
+  const setups: ServeSetup[] = [];
+  for (const p of projects) setups.push(await prepareServe(p, corpus));
+  const first = setups[0]!;
+  const contract = JSON.parse(
+    readFileSync(path.join(first.dir, "schemas", `${first.server}.tools.json`), "utf8"),
+  );
+  writeSdkServer(setups, sdkServerSource(contract));
+  const list: TableContender[] = [];
+  const notes: string[] = [];
+  for (const s of setups) {
+    const key = s.project.packed.key;
+    const who = describePacked(s.project.packed);
+    const { versions } = s.project;
+    const labels = {
+      serve: `\`mcp-gen serve ${s.server}\`, ${who}`,
+      production: `production entry ${s.productionLabel}, ${who}`,
+      sdk: `MCP SDK ${versions["@modelcontextprotocol/sdk"]} \`McpServer\` + zod ${versions.zod}, same tools (project of ${who})`,
+    };
+    for (const { kind, command } of serveCommands(s)) {
+      list.push({
+        id: `${kind}@${key}`,
+        label: labels[kind],
+        ...(kind === "sdk" ? {} : { peer: `sdk@${key}` }),
+        run: () => coldStart(command),
+      });
+    }
+    if (s.note) notes.push(`${who}: ${s.note}.`);
+  }
+  list.push({ id: "floor", label: "floor: bare `node` answering one line", run: () => coldStart(BARE_NODE) });
+  const title = `Serve cold start: spawn → \`initialize\` answered (stdio), ${contract.tools.length}-tool server`;
+  return measureTable(title, "ms", notes, list, runs);
+}
