@@ -62,7 +62,11 @@ export async function prepareServe(project: Project, corpus: DistinctCorpus): Pr
     ]
       .join("; ")
       .replaceAll(project.root, "<project>");
-    const fallback: Command = { argv: [NODE, "--import", "tsx", "src/server.ts"], cwd: dir };
+    const fallback: Command = {
+      argv: [NODE, "--import", "tsx", "src/server.ts"],
+      cwd: dir,
+      env: { TSX_DISABLE_CACHE: "1" },
+    };
     await coldStart(fallback, 30_000);
     return {
       ...base,
@@ -83,8 +87,13 @@ export function serveCommands(s: ServeSetup): { kind: "serve" | "production" | "
   return [
     {
       kind: "serve",
-      // No cache of any kind: the baseline's serve cache is off (the current CLI has none).
-      command: { argv: [NODE, s.project.bin, "serve", s.server], cwd: s.dir, env: { MCP_GEN_NO_CACHE: "1" } },
+      // No cache of any kind: the baseline's serve cache is off (the current CLI has none), and so is
+      // tsx's cache of transformed files in os.tmpdir() (where tsx loads the user's TypeScript).
+      command: {
+        argv: [NODE, s.project.bin, "serve", s.server],
+        cwd: s.dir,
+        env: { MCP_GEN_NO_CACHE: "1", TSX_DISABLE_CACHE: "1" },
+      },
     },
     { kind: "production", command: s.production },
     { kind: "sdk", command: { argv: [NODE, "sdk-server.mjs"], cwd: s.dir } },

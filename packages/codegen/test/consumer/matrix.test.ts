@@ -6,6 +6,7 @@ import { ROUND_TRIP } from "./fixtures.ts";
 import { buildAndPack, npmInit, npmInstall, toolSpecs } from "./packages.ts";
 import { node22, PROJECT_FILES, writeFiles } from "./project.ts";
 import { describeRun, mcpInitialize, ok, REPO_ROOT, refuseNetwork, reportOf, run } from "./run.ts";
+import { moduleTrace } from "./trace.ts";
 
 /**
  * mcp-gen as a new user meets it: the three packages packed by `npm pack` and installed from the
@@ -196,5 +197,20 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
         structuredContent: { result: "Good day, Ada." },
       },
     });
+  });
+
+  it("h. a served server loads no LLM SDK, ts-morph or TypeScript, compiled or through mcp-gen serve", async () => {
+    if (!existsSync(path.join(BASE, "dist/src/server.js"))) await npx(BASE, "tsc", "-p", "tsconfig.json");
+    const heavy = /\/node_modules\/(@anthropic-ai\/sdk|openai|ts-morph|@ts-morph\/common|typescript)\//;
+    const bin = path.join(BASE, "node_modules/@mcp-gen/codegen/bin/mcp-gen.js");
+    const servers = { production: ["dist/src/server.js"], serve: [bin, "serve", "calc"] };
+    for (const [name, args] of Object.entries(servers)) {
+      const trace = moduleTrace(TMP, name);
+      const answer = await mcpInitialize(process.execPath, [...trace.args, ...args], BASE);
+      expect(answer).toMatchObject({ id: 1, result: { capabilities: { tools: {} } } });
+      const resolved = trace.resolved();
+      expect(resolved.some((url) => url.includes("/node_modules/@modelcontextprotocol/sdk/"))).toBe(true);
+      expect({ [name]: resolved.filter((url) => heavy.test(url)) }).toStrictEqual({ [name]: [] });
+    }
   });
 });

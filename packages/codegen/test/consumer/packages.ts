@@ -22,7 +22,10 @@ export function lockedVersion(name: string): string {
  * with: `npm ci` of the repository put their tarballs in npm's cache.
  */
 export function toolSpecs(): string[] {
-  return ["typescript", "@types/node", "esbuild", "tsx", "vitest"].map((n) => `${n}@${lockedVersion(n)}`);
+  // The LLM SDKs (the runtime's optional peers) too: installed, a served server could load them.
+  return ["typescript", "@types/node", "esbuild", "tsx", "vitest", "@anthropic-ai/sdk", "openai"].map(
+    (n) => `${n}@${lockedVersion(n)}`,
+  );
 }
 
 /**
