@@ -1,0 +1,32 @@
+import { ajvRequire } from "@mcp-gen/runtime/ajv-runtime";
+import { createAjv } from "@mcp-gen/schema";
+import standaloneModule from "ajv/dist/standalone/index.js";
+import { describe, expect, it } from "vitest";
+
+const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ??
+  standaloneModule) as typeof import("ajv/dist/standalone/index.js").default;
+
+const SCHEMA = { type: "object", properties: { n: { type: "string", minLength: 2 } }, required: ["n"] };
+
+describe("the Ajv that compiles standalone code", () => {
+  it("keeps the validators' code for standalone output but never evaluates it", () => {
+    const ajv = createAjv({ source: true });
+    ajv.addSchema(SCHEMA, "s");
+    expect(() => ajv.getSchema("s")!({ n: "ab" })).toThrow("compiled for standalone code only");
+    const body = standaloneCode(ajv, { validate: "s" })
+      .replace(/^"use strict";/, "")
+      .replace(/export const (\w+) = (\w+);/g, "exports.$1 = $2;");
+    const exports: { validate?: (data: unknown) => boolean } = {};
+    new Function("require", "exports", body)(ajvRequire, exports);
+    expect([
+      exports.validate!({ n: "ab" }),
+      exports.validate!({ n: "a" }),
+      exports.validate!({}),
+    ]).toStrictEqual([true, false, false]);
+  });
+
+  it("still checks the schemas it is given against the meta-schema", () => {
+    const ajv = createAjv({ source: true });
+    expect(() => ajv.addSchema({ type: "strnig" }, "bad")).toThrow(/schema is invalid: data\/type/);
+  });
+});
