@@ -61,6 +61,8 @@ export function convertContract(contract: Contract, targets: readonly Target[]):
     renamed: [],
     problems: [],
   };
+  // Each tool's JSON once, not once per dialect: it keys the cache of outcomes.
+  const toolJson = contract.tools.map((tool) => JSON.stringify(tool));
   for (const dialect of dialects) {
     const list: Record<string, unknown>[] = [];
     const sentAs = contract.tools.map((tool) => providerToolName(dialect, tool.name));
@@ -79,7 +81,7 @@ export function convertContract(contract: Contract, targets: readonly Target[]):
           return;
         }
       }
-      const { conversion, definition, plan, fallback } = convertCached(dialect, tool, i);
+      const { conversion, definition, plan, fallback } = convertCached(dialect, tool, i, toolJson[i]!);
       result.problems.push(...conversion.problems);
       if (conversion.problems.length > 0 || !definition) return;
       result.moved.push(...conversion.moved);
@@ -114,8 +116,8 @@ interface ToolOutcome {
 const outcomes = new Map<string, ToolOutcome>();
 const MAX_CACHED = 20_000;
 
-function convertCached(dialect: Dialect, tool: ContractTool, i: number): ToolOutcome {
-  const key = `${dialect}\u0000${i}\u0000${JSON.stringify(tool)}`;
+function convertCached(dialect: Dialect, tool: ContractTool, i: number, json: string): ToolOutcome {
+  const key = `${dialect}\u0000${i}\u0000${json}`;
   const cached = outcomes.get(key);
   if (cached) return cached;
   const conversion = new Conversion(dialect, tool.name, `/tools/${i}/inputSchema`);
