@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import {
   existsSync,
   mkdirSync,
@@ -15,7 +14,7 @@ import { toServerName } from "../src/init/names.ts";
 import { NPM_DEFAULT_TEST } from "../src/init/package-json.ts";
 import { initTemplates } from "../src/init/templates.ts";
 import { TOOL_VERSIONS } from "../src/init/versions.ts";
-import { runCli } from "./support/cli.ts";
+import { runCli, runNode } from "./support/cli.ts";
 import { REPO_ROOT, tempProject } from "./support/project.ts";
 import { COMPILERS } from "./support/tsc.ts";
 
@@ -59,23 +58,6 @@ function snapshot(dir: string): Record<string, string> {
 
 const readJson = (file: string) => JSON.parse(readFileSync(file, "utf8"));
 
-/** Runs `node <script> <args>` in `cwd`, outside this vitest run (its worker variables removed). */
-function runNode(script: string, args: string[], cwd: string): Promise<{ code: number | null; out: string }> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|__VITEST)/.test(k)));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], { cwd, env: { ...env, NO_COLOR: "1" } });
-    let out = "";
-    child.stdout.on("data", (d) => {
-      out += d;
-    });
-    child.stderr.on("data", (d) => {
-      out += d;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, out }));
-  });
-}
-
 describe("mcp-gen init (real CLI on a temporary folder)", { timeout: 300_000 }, () => {
   it("sets up a folder that builds, compiles, passes its test and serves; a second run changes nothing", async () => {
     const root = realpathSync(tempProject({}));
@@ -112,14 +94,14 @@ describe("mcp-gen init (real CLI on a temporary folder)", { timeout: 300_000 }, 
     expect(build.stderr).toBe("");
     expect(build.stdout).toContain("✓ calc: 1 tool (from TypeScript)\n");
     const tsc = await runNode(COMPILERS["typescript 7"], ["--pretty", "false"], dir);
-    expect(tsc).toStrictEqual({ code: 0, out: "" });
+    expect(tsc).toStrictEqual({ code: 0, stdout: "", stderr: "" });
     expect(existsSync(path.join(dir, "dist/src/server.js"))).toBe(true);
     const vitest = await runNode(
       path.join(REPO_ROOT, "node_modules/vitest/vitest.mjs"),
       ["run", "--dir", "test"],
       dir,
     );
-    expect(vitest.out).toMatch(/Tests {2}3 passed \(3\)/);
+    expect(vitest.stdout).toMatch(/Tests {2}3 passed \(3\)/);
     expect(vitest.code).toBe(0);
 
     // `npm start`: the compiled entry serves the tool over stdio
