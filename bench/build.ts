@@ -10,25 +10,15 @@
  * `--baseline REV` adds `mcp-gen build` as of git revision REV (its packages/codegen, extracted
  * under bench/results/), to compare an optimisation with its parent in one run.
  */
-import { execSync, spawnSync } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { execSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
 import { BENCH_DIR, type Corpus, generateCorpus } from "./corpus-gen.ts";
+import { median, type Sample, timeProcess } from "./installed/measure.ts";
 
 const ROOT = path.dirname(BENCH_DIR);
 const NODE = process.execPath;
-const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
 
 interface Contender {
   id: string;
@@ -113,41 +103,6 @@ export const CONTENDERS: readonly Contender[] = [
   },
 ];
 
-export interface Sample {
-  wallMs: number;
-  cpuMs?: number;
-  peakRssMb?: number;
-}
-
-/** Runs one command as a child process; throws when it fails. */
-function measure(argv: string[], cwd: string, scratch: string, env?: Record<string, string>): Sample {
-  const timeFile = path.join(scratch, "time.txt");
-  const [cmd, ...args] = TIME ? [TIME, "-f", "%U %S %M", "-o", timeFile, ...argv] : argv;
-  const start = performance.now();
-  const child = spawnSync(cmd!, args, {
-    cwd,
-    encoding: "utf8",
-    maxBuffer: 256 * 1024 * 1024,
-    ...(env ? { env: { ...process.env, ...env } } : {}),
-  });
-  const wallMs = performance.now() - start;
-  if (child.status !== 0) {
-    throw new Error(
-      `${argv.join(" ")} exited ${child.status}:\n${child.stdout}\n${child.stderr.slice(-4000)}`,
-    );
-  }
-  if (!TIME) return { wallMs };
-  const last = readFileSync(timeFile, "utf8").trim().split("\n").at(-1) ?? "";
-  const [user, sys, rssKb] = last.split(" ").map(Number);
-  return { wallMs, cpuMs: ((user ?? 0) + (sys ?? 0)) * 1000, peakRssMb: (rssKb ?? 0) / 1024 };
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
 export interface Row {
   id: string;
   label: string;
@@ -165,7 +120,10 @@ export function benchCorpus(corpus: Corpus, contenders: readonly Contender[], ru
     for (let round = -1; round < runs; round++) {
       for (const c of contenders) {
         c.prepare?.(corpus, scratch);
-        const sample = measure(c.command(corpus, scratch), corpus.root, scratch, c.env);
+        const sample = timeProcess(
+          { argv: c.command(corpus, scratch), cwd: corpus.root, ...(c.env ? { env: c.env } : {}) },
+          scratch,
+        );
         if (round >= 0) samples.get(c.id)!.push(sample);
         process.stderr.write(
           `  ${round < 0 ? "warm-up" : `run ${round + 1}/${runs}`} ${c.id}: ${sample.wallMs.toFixed(0)} ms\n`,

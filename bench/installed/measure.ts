@@ -39,7 +39,9 @@ export function timeProcess(command: Command, scratch: string, onStderr?: (text:
   });
   const wallMs = performance.now() - start;
   if (child.status !== 0) {
-    throw new Error(`${command.argv.join(" ")} exited ${child.status}:\n${child.stdout}\n${child.stderr}`);
+    throw new Error(
+      `${command.argv.join(" ")} exited ${child.status}:\n${child.stdout}\n${child.stderr.slice(-4000)}`,
+    );
   }
   onStderr?.(child.stderr);
   if (!TIME) return { wallMs };
