@@ -18,6 +18,16 @@ export function add(a: Int & Minimum<0>, b: Int = 1): Int {
 }
 `;
 
+/** The first parameter reads as an enum holding `value`, and as the same with the whole program. */
+async function expectEnumAsWhole(config: ReturnType<typeof configOf>, value: string): Promise<void> {
+  const lean = await extract(config);
+  const type = lean.servers[0]!.tools[0]!.params[0]!.type as { kind: string; values: unknown[] };
+  expect(type.kind).toBe("enum");
+  expect(type.values).toContain(value);
+  process.env.MCP_GEN_FULL_PROGRAM = "1";
+  expect(await extract(config)).toStrictEqual(lean);
+}
+
 describe("extraction without the global type packages while tsc checks", () => {
   const saved = process.env.MCP_GEN_FULL_PROGRAM;
   afterEach(() => {
@@ -55,12 +65,7 @@ export function fetch_mode(mode: RequestMode, cache: RequestCache = "default"): 
 }
 `,
     });
-    const lean = await extract(config);
-    const type = lean.servers[0]!.tools[0]!.params[0]!.type as { kind: string; values: unknown[] };
-    expect(type.kind).toBe("enum");
-    expect(type.values).toContain("cors");
-    process.env.MCP_GEN_FULL_PROGRAM = "1";
-    expect(await extract(config)).toStrictEqual(lean);
+    await expectEnumAsWhole(config, "cors");
   });
 
   it("reads the whole program when a file augments the global scope", async () => {
@@ -96,12 +101,7 @@ export function platform_name(platform: NodeJS.Platform, extra: Partial<NodeJS.P
 }
 `,
     });
-    const lean = await extract(config);
-    const type = lean.servers[0]!.tools[0]!.params[0]!.type as { kind: string; values: unknown[] };
-    expect(type.kind).toBe("enum");
-    expect(type.values).toContain("linux");
-    process.env.MCP_GEN_FULL_PROGRAM = "1";
-    expect(await extract(config)).toStrictEqual(lean);
+    await expectEnumAsWhole(config, "linux");
   });
 
   it("reads the whole program when a type name does not resolve, even where no unresolved type reaches the mapper", async () => {
