@@ -251,7 +251,7 @@ describe("mcp-gen init (real CLI on a temporary folder)", { timeout: 300_000 }, 
     for (const [args, message] of cases) {
       const result = await runCli(args, dir);
       expect({ code: result.code, stdout: result.stdout }).toStrictEqual({ code: 1, stdout: "" });
-      expect(result.stderr).toBe(`${message}\nmcp-gen init: nothing was written\n`);
+      expect(result.stderr).toBe(`${message}\nmcp-gen: 1 error; nothing was written\n`);
       expect(snapshot(dir)).toStrictEqual(before);
     }
 

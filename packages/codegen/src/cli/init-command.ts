@@ -16,24 +16,20 @@ export function registerInit(program: Command): void {
     .description("set up a project: config, an example tool, a server entry, a test, scripts, tsconfig")
     .option("-d, --dir <path>", "the project folder (default: the working directory; created when missing)")
     .option("-n, --name <name>", "the server name (default: from package.json's name or the folder's)")
-    .action((flags: InitFlags) => run(() => initProject(flags)));
+    .action((flags: InitFlags) => run(() => initProject(flags), { writes: true }));
 }
 
 // Loaded on use, like the build: every command starts through this file, `mcp-gen serve` must start fast.
 async function initProject(flags: InitFlags): Promise<number> {
-  const [{ InitError, init }, { formatInitError }, { formatInitReport, formatInitWarnings }] =
-    await Promise.all([import("../init/init.ts"), import("../init/error.ts"), import("../init/report.ts")]);
-  try {
-    const plan = init({
-      ...(flags.dir !== undefined ? { dir: flags.dir } : {}),
-      ...(flags.name !== undefined ? { name: flags.name } : {}),
-    });
-    process.stdout.write(formatInitReport(plan));
-    process.stderr.write(formatInitWarnings(plan));
-    return 0;
-  } catch (error) {
-    if (!(error instanceof InitError)) throw error;
-    process.stderr.write(`${formatInitError(error)}\n\nmcp-gen init: nothing was written\n`);
-    return 1;
-  }
+  const [{ init }, { formatInitReport, formatInitWarnings }] = await Promise.all([
+    import("../init/init.ts"),
+    import("../init/report.ts"),
+  ]);
+  const plan = init({
+    ...(flags.dir !== undefined ? { dir: flags.dir } : {}),
+    ...(flags.name !== undefined ? { name: flags.name } : {}),
+  });
+  process.stdout.write(formatInitReport(plan));
+  process.stderr.write(formatInitWarnings(plan));
+  return 0;
 }

@@ -1,18 +1,17 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { writeOutputs } from "../write/atomic.ts";
-import { InitError } from "./error.ts";
+import { initError } from "./error.ts";
 import { type InitPlan, planInit } from "./plan.ts";
 
-export { InitError } from "./error.ts";
 export type { InitPlan, InitWarning, PlannedFile } from "./plan.ts";
 
 /**
  * Sets up an mcp-gen project in `dir` (default: the working directory; created when missing):
  * `mcp-gen.config.ts`, an example tool, the production entry, a test, package.json scripts and
  * dependencies, a tsconfig and a .gitignore. Never overwrites a file (package.json is merged);
- * everything is planned before anything is written, and a problem throws an `InitError` with
- * nothing written.
+ * everything is planned before anything is written, and a problem throws an MCPG096
+ * `McpGenError` with nothing written.
  *
  * @example
  * const { server, files } = init({ dir: "weather", name: "weather" });
@@ -33,7 +32,7 @@ export function writeInit(plan: InitPlan): void {
         ? existsSync(full)
         : file.status === "merged" && readFileSync(full, "utf8") !== file.original;
     if (changed) {
-      throw new InitError({
+      throw initError({
         message: `${file.path} changed while mcp-gen init was running`,
         file: full,
         fix: "run mcp-gen init again",

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { McpGenError } from "@mcp-gen/schema";
 import { validateConfig } from "../config/validate.ts";
-import { InitError } from "./error.ts";
+import { initError } from "./error.ts";
 
 /** The server name used when nothing usable is left of the package or folder name. */
 export const FALLBACK_NAME = "mcp-server";
@@ -43,14 +43,14 @@ export function chooseServerName(options: { dir: string; explicit?: string; pack
   return toServerName(source);
 }
 
-/** Throws an `InitError` unless the config accepts `name` as a server name. */
+/** Throws an MCPG096 `McpGenError` unless the config accepts `name` as a server name. */
 export function checkServerName(name: string): void {
   try {
     // The config's own validation decides, so init never writes a config that `build` rejects.
     validateConfig({ servers: { [name]: { tools: ["src/tools.ts"] } } }, "mcp-gen.config.ts");
   } catch (error) {
     if (!(error instanceof McpGenError)) throw error;
-    throw new InitError({
+    throw initError({
       message: `--name ${JSON.stringify(name)} is not a valid server name: use letters, digits, "-" and "_", starting with a letter or digit`,
       fix: `pass a name such as --name ${toServerName(name)}`,
     });

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { InitError } from "./error.ts";
+import { initError } from "./error.ts";
 import type { InitVersions } from "./versions.ts";
 
 type Fields = Record<string, unknown>;
@@ -55,7 +55,7 @@ function initDependencies(
 
 /**
  * Reads `<dir>/package.json`; `undefined` when there is none. Text that is not a JSON object, or
- * `scripts`/dependency fields that are not objects, throw an `InitError` naming the file.
+ * `scripts`/dependency fields that are not objects, throw an MCPG096 `McpGenError` naming the file.
  */
 export function readPackageJson(dir: string, display: string): PackageJsonFile | undefined {
   const file = path.join(dir, "package.json");
@@ -68,17 +68,17 @@ export function readPackageJson(dir: string, display: string): PackageJsonFile |
   } catch (error) {
     const { message } = error as Error;
     const at = /at position (\d+)/.exec(message);
-    throw new InitError({
+    throw initError({
       message: `package.json is not valid JSON: ${message}`,
       file: at ? `${display}:${lineColumn(text, Number(at[1]))}` : display,
       fix,
     });
   }
   if (!isObject(fields))
-    throw new InitError({ message: "package.json does not hold a JSON object", file: display, fix });
+    throw initError({ message: "package.json does not hold a JSON object", file: display, fix });
   for (const key of ["scripts", ...DEPENDENCY_FIELDS]) {
     if (Object.hasOwn(fields, key) && !isObject(fields[key])) {
-      throw new InitError({ message: `"${key}" of package.json is not an object`, file: display, fix });
+      throw initError({ message: `"${key}" of package.json is not an object`, file: display, fix });
     }
   }
   return { fields, text };

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { CONFIG_NAMES } from "../config/load.ts";
-import { InitError } from "./error.ts";
+import { initError } from "./error.ts";
 import { chooseServerName, toServerName } from "./names.ts";
 import { initScripts, mergePackageJson, newPackageJson, readPackageJson } from "./package-json.ts";
 import { initTemplates, TOOLS_FILE } from "./templates.ts";
@@ -42,7 +42,7 @@ export interface InitPlan {
 
 /**
  * Plans `mcp-gen init` for `dir` (relative to `cwd`, default the working directory): which files
- * to write, skip or merge. Reads only; throws an `InitError` for a `dir` that is a file, an
+ * to write, skip or merge. Reads only; throws an MCPG096 `McpGenError` for a `dir` that is a file, an
  * invalid `name` or a broken package.json.
  *
  * @example
@@ -155,7 +155,7 @@ function checkFolder(dir: string, display: (file: string) => string): void {
   let existing = dir;
   while (!existsSync(existing)) existing = path.dirname(existing);
   if (!statSync(existing).isDirectory()) {
-    throw new InitError({
+    throw initError({
       message:
         existing === dir
           ? "--dir names a file, not a folder"
