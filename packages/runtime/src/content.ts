@@ -4,7 +4,7 @@ import type {
   EmbeddedResource,
   ImageContent,
   ResourceLink,
-} from "@modelcontextprotocol/sdk/types.js";
+} from "@modelcontextprotocol/server";
 
 const TOOL_RESULT = Symbol.for("mcp-gen.tool-result");
 

@@ -5,7 +5,7 @@ import type {
   ElicitRequestFormParams,
   ElicitResult,
   Implementation,
-} from "@modelcontextprotocol/sdk/types.js";
+} from "@modelcontextprotocol/server";
 
 /**
  * The tool context: a parameter of this type gives a tool access to the request it
@@ -25,9 +25,17 @@ import type {
 export interface ToolContext {
   /** Name of the tool being called. */
   readonly toolName: string;
-  /** JSON-RPC id of the `tools/call` request. */
+  /**
+   * The protocol era of the client: `"modern"` (MCP 2026-07-28, self-contained requests) or
+   * `"legacy"` (the 2025 revisions, with `initialize` and sessions); `undefined` when no
+   * protocol is involved (a tool the agent runs in process).
+   */
+  readonly era: "modern" | "legacy" | undefined;
+  /** The protocol revision the client speaks (`"2026-07-28"`, `"2025-11-25"` …), when known. */
+  readonly protocolVersion: string | undefined;
+  /** JSON-RPC id of the `tools/call` request (the first request of the call, on 2026-07-28). */
   readonly requestId: string | number;
-  /** Session of the caller (Streamable HTTP with sessions); `undefined` on stdio and stateless HTTP. */
+  /** Session of the caller (2025 clients on Streamable HTTP with sessions); `undefined` elsewhere. */
   readonly sessionId: string | undefined;
   /** The client's name and version, and what it supports (sampling, elicitation …), once initialized. */
   readonly client: {
@@ -46,17 +54,23 @@ export interface ToolContext {
   progress(progress: number, total?: number, message?: string): Promise<void>;
   /**
    * Sends a log message to the client (`notifications/message`); messages below the level
-   * the client set with `logging/setLevel` are dropped.
+   * the client asked for are dropped: the level a 2025 client set with `logging/setLevel`, or
+   * the level a 2026-07-28 request carries (a request without one receives none). Deprecated by
+   * the 2026-07-28 revision (SEP-2577), which points servers at stderr or OpenTelemetry.
    */
   log(level: LogLevel, data: unknown, logger?: string): Promise<void>;
   /**
    * Asks the client's model for a completion (`sampling/createMessage`). Rejects with a
-   * `ToolError` when the client does not support sampling.
+   * `ToolError` when the client does not support sampling. Deprecated by the 2026-07-28
+   * revision (SEP-2577) but still served: a 2025 client gets a server-to-client request, a
+   * 2026-07-28 client an `input_required` round, and the call resumes with the answer.
    */
   sample(request: CreateMessageRequestParams): Promise<CreateMessageResult>;
   /**
    * Asks the user for input through the client (`elicitation/create`, form mode). Rejects
-   * with a `ToolError` when the client does not support elicitation.
+   * with a `ToolError` when the client does not support elicitation. A 2025 client gets a
+   * server-to-client request; a 2026-07-28 client gets an `input_required` result and calls
+   * again with the answer, and the same execution of the tool resumes here.
    */
   elicit(request: Omit<ElicitRequestFormParams, "mode">): Promise<ElicitResult>;
   /**

@@ -1,22 +1,32 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import {
+  type CallToolResult,
+  SdkError,
+  SdkErrorCode,
+  type ServerContext,
+} from "@modelcontextprotocol/server";
 import type { ToolContext } from "../context.ts";
 import { ToolError } from "../tool-error.ts";
 import { formatIssues } from "../validation/format.ts";
 import { type ArgumentLimits, unsafeArguments } from "./guard.ts";
 import type { ManifestTool } from "./manifest.ts";
 import type { ServerEvent } from "./options.ts";
+import type { ProtocolEra } from "./protocol.ts";
 import { errorResult, isProblem, toCallResult } from "./result.ts";
 
 /** What one `tools/call` needs beyond the tool and its arguments. */
 export interface CallEnvironment {
+  /** The protocol era of the client: how results are shaped (default `"legacy"`: wrapped). */
+  era?: ProtocolEra;
   limits: ArgumentLimits;
   maskErrors: boolean;
   /** Milliseconds before the call is abandoned; `undefined` for no limit. */
   timeoutMs: number | undefined;
   /** Aborted when the client cancels the request. */
   requestSignal: AbortSignal;
-  /** Builds the tool's context around the call's own signal. */
-  context(signal: AbortSignal): ToolContext;
+  /** The `tools/call` request being served (id, progress token, notifications); absent in process. */
+  request?: ServerContext;
+  /** Builds the tool's context around the call's own signal and the request it currently serves. */
+  context(signal: AbortSignal, invocation: Invocation): ToolContext;
   report(event: ServerEvent): void;
 }
 
@@ -30,23 +40,43 @@ export async function callTool(
   rawArgs: unknown,
   env: CallEnvironment,
 ): Promise<CallToolResult> {
-  const name = tool.definition.name;
+  const checked = checkArguments(tool, rawArgs, env);
+  if (!checked.ok) return checked.result;
+  if (!tool.usesContext && env.timeoutMs === undefined) {
+    let value: unknown;
+    try {
+      value = await tool.invoke(checked.args, undefined);
+    } catch (error) {
+      return thrown(tool.definition.name, error, env);
+    }
+    return finishCall(tool, value, env);
+  }
+  const invocation = new Invocation(tool, checked.args, env);
+  return invocation.settle(await invocation.outcome);
+}
+
+/** Safety limits, then the generated validator; the arguments to run with, or the feedback. */
+export function checkArguments(
+  tool: ManifestTool,
+  rawArgs: unknown,
+  env: CallEnvironment,
+): { ok: true; args: unknown } | { ok: false; result: CallToolResult } {
   const args = rawArgs ?? {};
   const unsafe = unsafeArguments(args, env.limits);
-  if (unsafe) return errorResult(formatIssues([unsafe], `Invalid arguments of tool "${name}"`));
-  const checked = tool.input.check(args);
-  if (!checked.ok) return errorResult(checked.message);
-
-  let value: unknown;
-  try {
-    value =
-      tool.usesContext || env.timeoutMs !== undefined
-        ? await supervised(tool, args, env)
-        : await tool.invoke(args, undefined);
-  } catch (error) {
-    return thrown(name, error, env);
+  if (unsafe) {
+    return {
+      ok: false,
+      result: errorResult(formatIssues([unsafe], `Invalid arguments of tool "${tool.definition.name}"`)),
+    };
   }
-  const result = toCallResult(tool, value);
+  const checked = tool.input.check(args);
+  return checked.ok ? { ok: true, args } : { ok: false, result: errorResult(checked.message) };
+}
+
+/** The implementation's value as a `tools/call` result (checked against the output validator). */
+function finishCall(tool: ManifestTool, value: unknown, env: CallEnvironment): CallToolResult {
+  const name = tool.definition.name;
+  const result = toCallResult(tool, value, env.era ?? "legacy");
   if (!isProblem(result)) return result;
   env.report({ kind: "invalid-result", tool: name, message: result.message, value: result.value });
   return errorResult(
@@ -59,37 +89,107 @@ class TimeoutError extends Error {
   override readonly name = "TimeoutError";
 }
 
-/** Runs a tool with its own abort signal, linked to the request and to the timeout. */
-async function supervised(tool: ManifestTool, args: unknown, env: CallEnvironment): Promise<unknown> {
-  const controller = new AbortController();
-  const { signal } = controller;
-  const onCancel = () => controller.abort(env.requestSignal.reason ?? new Error("cancelled by the client"));
-  if (env.requestSignal.aborted) onCancel();
-  else env.requestSignal.addEventListener("abort", onCancel, { once: true });
-  let timer: NodeJS.Timeout | undefined;
-  if (env.timeoutMs !== undefined) {
-    const ms = env.timeoutMs;
-    timer = setTimeout(
-      () => controller.abort(new TimeoutError(`Tool "${tool.definition.name}" timed out after ${ms} ms`)),
-      ms,
-    );
-  }
-  const aborted = new Promise<never>((_, reject) => {
-    const fail = () => reject(signal.reason);
-    if (signal.aborted) fail();
-    else signal.addEventListener("abort", fail, { once: true });
-  });
-  try {
+/** How a running implementation ended: its value, or what it threw (or why it was aborted). */
+export type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/**
+ * One execution of an implementation, with its own abort signal: aborted by the timeout and by
+ * the cancellation of the request it currently serves. A call from a 2026-07-28 client that
+ * waits for the user's input outlives its first request: `relink` moves it to the retry.
+ */
+export class Invocation {
+  readonly controller = new AbortController();
+  /** Settles when the implementation returns or throws, or the call is aborted. */
+  readonly outcome: Promise<Outcome>;
+  #env: CallEnvironment;
+  #timer: NodeJS.Timeout | undefined;
+  #unlink: () => void = () => {};
+
+  constructor(
+    readonly tool: ManifestTool,
+    args: unknown,
+    env: CallEnvironment,
+  ) {
+    this.#env = env;
+    const { signal } = this.controller;
+    this.relink(env);
+    if (env.timeoutMs !== undefined) {
+      const ms = env.timeoutMs;
+      this.#timer = setTimeout(
+        () =>
+          this.controller.abort(new TimeoutError(`Tool "${tool.definition.name}" timed out after ${ms} ms`)),
+        ms,
+      );
+    }
+    const aborted = new Promise<never>((_, reject) => {
+      const fail = () => reject(signal.reason);
+      if (signal.aborted) fail();
+      else signal.addEventListener("abort", fail, { once: true });
+    });
     const running = Promise.resolve().then(() =>
-      tool.invoke(args, tool.usesContext ? env.context(signal) : undefined),
+      tool.invoke(args, tool.usesContext ? env.context(signal, this) : undefined),
     );
     // The implementation may ignore its signal: its late outcome is dropped.
     running.catch(() => {});
-    return await Promise.race([running, aborted]);
-  } finally {
-    clearTimeout(timer);
-    env.requestSignal.removeEventListener("abort", onCancel);
+    this.outcome = Promise.race([running, aborted]).then(
+      (value): Outcome => ({ ok: true, value }),
+      (error: unknown): Outcome => ({ ok: false, error }),
+    );
+    void this.outcome.then(() => {
+      clearTimeout(this.#timer);
+      this.#unlink();
+    });
   }
+
+  /**
+   * The request the invocation currently serves (progress and notifications go there). Only
+   * served calls build their context from it; in-process calls have none.
+   */
+  get request(): ServerContext {
+    if (!this.#env.request) throw new Error("mcp-gen: this call serves no MCP request");
+    return this.#env.request;
+  }
+
+  /** Serves a new request from now on: its cancellation aborts the call. */
+  relink(env: CallEnvironment): void {
+    this.#unlink();
+    this.#env = env;
+    const requestSignal = env.requestSignal;
+    const onCancel = () => this.controller.abort(cancelReason(requestSignal.reason));
+    if (requestSignal.aborted) {
+      onCancel();
+      this.#unlink = () => {};
+      return;
+    }
+    requestSignal.addEventListener("abort", onCancel, { once: true });
+    this.#unlink = () => requestSignal.removeEventListener("abort", onCancel);
+  }
+
+  /** Stops following the current request (it was answered; the call waits for the next one). */
+  detach(): void {
+    this.#unlink();
+    this.#unlink = () => {};
+  }
+
+  /** The result the client receives for this outcome. */
+  settle(outcome: Outcome): CallToolResult {
+    const env = this.#env;
+    return outcome.ok
+      ? finishCall(this.tool, outcome.value, env)
+      : thrown(this.tool.definition.name, outcome.error, env);
+  }
+}
+
+/**
+ * Why a call was cancelled, as the tool sees it: the client's reason (`notifications/cancelled`),
+ * or — when a 2026-07-28 client over HTTP just closes the request's connection, which carries no
+ * reason — an error that says so.
+ */
+function cancelReason(reason: unknown): unknown {
+  if (reason instanceof SdkError && reason.code === SdkErrorCode.ConnectionClosed) {
+    return new Error("cancelled: the client closed the connection of the request");
+  }
+  return reason ?? new Error("cancelled by the client");
 }
 
 function thrown(name: string, error: unknown, env: CallEnvironment): CallToolResult {

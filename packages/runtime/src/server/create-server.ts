@@ -1,113 +1,183 @@
 import { RESULT_WRAPPED_META } from "@mcp-gen/schema/contract";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { ErrorCode, SetLevelRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv-provider.js";
-import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
-import { LOG_LEVELS, type LogLevel } from "../context.ts";
+import {
+  type JSONRPCRequest,
+  ProtocolErrorCode,
+  type Result,
+  Server,
+  type ServerContext,
+  type Transport,
+} from "@modelcontextprotocol/server";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { type CallEnvironment, callTool } from "./call-tool.ts";
 import type { ManifestTool, ServerManifest } from "./manifest.ts";
 import { logToStderr, type ServerOptions } from "./options.ts";
+import { parkedCalls } from "./parked.ts";
+import { noRuntimeCompiler, type ProtocolEra, protocolError } from "./protocol.ts";
 import { createToolContext } from "./tool-context.ts";
 
+/** Builds one SDK `Server` for the era a connection (or, on HTTP, a request) negotiated. */
+export type ServerFactory = (context?: { era?: ProtocolEra }) => Server;
+
 /**
- * Builds an MCP server (the official SDK's low-level `Server`) for a generated manifest,
- * ready to `connect()` to any SDK transport. `serve()` does this for stdio and HTTP.
+ * Builds the factory the official SDK's entries (`serveStdio`, `createMcpHandler`) call for
+ * every connection or request: each call returns a low-level SDK `Server` for one protocol
+ * era, answering `tools/list` and `tools/call` from the manifest. Listings are computed once
+ * per era; nothing is compiled at run time.
  *
  * @example
- * import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
- * import { manifest } from "../generated/smart-home/server.ts";
- * const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
- * await createServer(manifest).connect(serverSide);
+ * import { createMcpHandler } from "@modelcontextprotocol/server";
+ * import { createServerFactory } from "@mcp-gen/runtime/server";
+ * const handler = createMcpHandler(createServerFactory(manifest));
  */
-export function createServer(manifest: ServerManifest, options: ServerOptions = {}): Server {
+export function createServerFactory(manifest: ServerManifest, options: ServerOptions = {}): ServerFactory {
   const tools = new Map<string, ManifestTool>(manifest.tools.map((t) => [t.definition.name, t]));
-  // A wrapped result is marked in _meta, so `mcp-gen pull` from this server unwraps it as well.
-  const listed = {
+  const listings = { legacy: legacyListing(manifest), modern: modernListing(manifest, options) } as const;
+  const report = options.onError ?? logToStderr;
+  const limits = { maxDepth: options.maxArgumentDepth ?? 64 };
+  const parked = parkedCalls(options);
+  const info = { name: manifest.server, version: options.version ?? manifest.version ?? "0.0.0" };
+
+  return (context) => {
+    const era = context?.era ?? "legacy";
+    const server = new Server(info, {
+      capabilities: { tools: {}, logging: {} },
+      jsonSchemaValidator: noRuntimeCompiler,
+      ...(options.instructions !== undefined ? { instructions: options.instructions } : {}),
+    });
+    server.onerror = (error) => report({ kind: "protocol", error });
+    const listed = listings[era];
+
+    // tools/list and tools/call are answered by the fallback handler: the SDK hands it the request
+    // as its transport parsed it, where registered handlers would parse every call twice more with
+    // zod (and its result once), work the generated validators already do.
+    server.fallbackRequestHandler = async (request: JSONRPCRequest, ctx: ServerContext): Promise<Result> => {
+      if (request.method === "tools/list") return listed as Result;
+      if (request.method !== "tools/call")
+        throw protocolError(ProtocolErrorCode.MethodNotFound, "Method not found");
+      const params = request.params as { name?: unknown; arguments?: unknown } | undefined;
+      const name = params?.name;
+      const args = params?.arguments;
+      if (
+        typeof name !== "string" ||
+        (args !== undefined && (args === null || typeof args !== "object" || Array.isArray(args)))
+      ) {
+        throw protocolError(
+          ProtocolErrorCode.InvalidParams,
+          "Invalid params: tools/call takes a string name and an arguments object",
+        );
+      }
+      const tool = tools.get(name);
+      if (!tool)
+        throw protocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(name)}`);
+      const env: CallEnvironment = {
+        era,
+        limits,
+        maskErrors: options.maskErrors ?? false,
+        timeoutMs: timeoutOf(name, options),
+        requestSignal: ctx.mcpReq.signal,
+        request: ctx,
+        context: (signal, link) => createToolContext({ server, era, toolName: name, link, signal, parked }),
+        report,
+      };
+      return era === "modern" ? parked.serve(tool, args, env) : callTool(tool, args, env);
+    };
+    return server;
+  };
+}
+
+/** What `createServer` returns: an MCP server for both protocol eras, ready for any transport. */
+export interface McpGenServer {
+  /**
+   * Serves one connection over a transport (stdio, one side of `InMemoryTransport.createLinkedPair()`
+   * …). The connection's first message decides its era: `initialize` gives the 2025 protocol,
+   * `server/discover` or a 2026-07-28 request the current one.
+   */
+  connect(transport: Transport): Promise<void>;
+  /** Closes every connection this server serves. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds an MCP server for a generated manifest, ready to `connect()` to any SDK transport;
+ * `serve()` does this for stdio and HTTP. Each connection is served by a fresh SDK `Server`
+ * for the era it negotiated (`createServerFactory`).
+ *
+ * @example
+ * import { connectInMemory } from "@mcp-gen/runtime/client";
+ * import { manifest } from "../generated/smart-home/server.ts";
+ * const { client } = await connectInMemory(createServer(manifest));
+ */
+export function createServer(manifest: ServerManifest, options: ServerOptions = {}): McpGenServer {
+  const factory = createServerFactory(manifest, options);
+  const report = options.onError ?? logToStderr;
+  const open = new Set<{ close(): Promise<void> }>();
+  return {
+    async connect(transport) {
+      const handle = serveStdio(factory, {
+        transport,
+        onerror: (error) => report({ kind: "protocol", error }),
+      });
+      open.add(handle);
+      const closed = transport.onclose;
+      transport.onclose = () => {
+        open.delete(handle);
+        closed?.();
+      };
+    },
+    async close() {
+      await Promise.all([...open].map((handle) => handle.close()));
+      open.clear();
+    },
+  };
+}
+
+/** 2025 clients: structured results of non-object type travel wrapped, as `{ result }`. */
+function legacyListing(manifest: ServerManifest): { tools: unknown[] } {
+  return {
     tools: manifest.tools.map((t) =>
       t.resultWrapped
         ? {
             ...t.definition,
+            // A wrapped result is marked in _meta, so `mcp-gen pull` from this server unwraps it as well.
             _meta: { ...(t.definition._meta as object | undefined), [RESULT_WRAPPED_META]: true },
           }
         : t.definition,
     ),
   };
-  const report = options.onError ?? logToStderr;
-  const limits = { maxDepth: options.maxArgumentDepth ?? 64 };
-  const server = new Server(
-    { name: manifest.server, version: options.version ?? manifest.version ?? "0.0.0" },
-    {
-      capabilities: { tools: {}, logging: {} },
-      jsonSchemaValidator: sharedSchemaValidator,
-      ...(options.instructions !== undefined ? { instructions: options.instructions } : {}),
-    },
-  );
-  server.onerror = (error) => report({ kind: "protocol", error });
+}
 
-  // Per connection (a server can be reconnected): until the client sets a level, every message is sent.
-  const minimum = new WeakMap<Transport, number>();
-  const allows = (level: LogLevel) =>
-    LOG_LEVELS.indexOf(level) >= (server.transport ? (minimum.get(server.transport) ?? 0) : 0);
-  server.setRequestHandler(SetLevelRequestSchema, (request) => {
-    if (server.transport) minimum.set(server.transport, LOG_LEVELS.indexOf(request.params.level));
-    return {};
-  });
-
-  // tools/list and tools/call are answered by the fallback handler, which the SDK calls with the
-  // request as its transport parsed it: registered handlers would parse every call twice more with
-  // zod (and its result once), work the generated validators already do.
-  server.fallbackRequestHandler = async (request, extra) => {
-    if (request.method === "tools/list") return listed;
-    if (request.method !== "tools/call") throw protocolError(ErrorCode.MethodNotFound, "Method not found");
-    const params = request.params as { name?: unknown; arguments?: unknown } | undefined;
-    const name = params?.name;
-    const args = params?.arguments;
-    if (
-      typeof name !== "string" ||
-      (args !== undefined && (args === null || typeof args !== "object" || Array.isArray(args)))
-    ) {
-      throw protocolError(
-        ErrorCode.InvalidParams,
-        "Invalid params: tools/call takes a string name and an arguments object",
-      );
-    }
-    const tool = tools.get(name);
-    if (!tool) throw protocolError(ErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(name)}`);
-    const env: CallEnvironment = {
-      limits,
-      maskErrors: options.maskErrors ?? false,
-      timeoutMs: timeoutOf(name, options),
-      requestSignal: extra.signal,
-      context: (signal) => createToolContext({ server, toolName: name, extra, signal, allows }),
-      report,
-    };
-    return callTool(tool, args, env);
+/** 2026-07-28 clients: `structuredContent` may be any JSON value, so results go out as themselves. */
+function modernListing(manifest: ServerManifest, options: ServerOptions): object {
+  return {
+    tools: manifest.tools.map((t) =>
+      t.resultWrapped && t.definition.outputSchema
+        ? { ...t.definition, outputSchema: unwrapSchema(t.definition.outputSchema) }
+        : t.definition,
+    ),
+    ...(options.listCache
+      ? { ttlMs: options.listCache.ttlMs, cacheScope: options.listCache.scope ?? "private" }
+      : {}),
   };
-  return server;
+}
+
+/**
+ * The schema of `result` in a wrapped output schema, as a root schema of its own: definitions
+ * of the wrapper (`$defs`, `definitions`) move along so `$ref`s keep resolving.
+ */
+export function unwrapSchema(wrapped: { readonly [keyword: string]: unknown }): Record<string, unknown> {
+  const properties = wrapped.properties as Record<string, Record<string, unknown>> | undefined;
+  const inner = properties?.result;
+  if (!inner) return { ...wrapped };
+  const root: Record<string, unknown> = {};
+  if (typeof wrapped.$schema === "string") root.$schema = wrapped.$schema;
+  Object.assign(root, inner);
+  for (const key of ["$defs", "definitions"]) {
+    if (wrapped[key] !== undefined) root[key] = { ...(wrapped[key] as object), ...(inner[key] as object) };
+  }
+  return root;
 }
 
 function timeoutOf(tool: string, options: ServerOptions): number | undefined {
   const own = options.toolTimeoutsMs && Object.hasOwn(options.toolTimeoutsMs, tool);
   return own ? options.toolTimeoutsMs![tool] : options.timeoutMs;
 }
-
-/**
- * An error the SDK sends as a JSON-RPC error with this code and message as is (an `McpError`
- * would put its own "MCP error -32602:" prefix into the message on the wire).
- */
-function protocolError(code: number, message: string): Error {
-  return Object.assign(new Error(message), { code });
-}
-
-/**
- * The SDK builds an Ajv instance for every `Server` (to check elicitation replies): one shared,
- * created on first use, keeps start-up and per-request servers (stateless HTTP) cheap.
- */
-let ajvValidator: AjvJsonSchemaValidator | undefined;
-const sharedSchemaValidator: jsonSchemaValidator = {
-  getValidator(schema) {
-    ajvValidator ??= new AjvJsonSchemaValidator();
-    return ajvValidator.getValidator(schema);
-  },
-};

@@ -2,11 +2,12 @@
  * `@mcp-gen/runtime/server`: the server alone (what `mcp-gen serve` loads), without the
  * client, agent and provider parts of the package's main entry, which re-exports all of this.
  */
-export { createServer } from "./create-server.ts";
+export { createServer, createServerFactory, type McpGenServer, type ServerFactory } from "./create-server.ts";
 export { reviveDates } from "./dates.ts";
 export { readJsonBody } from "./http/body.ts";
 export { checkRequest, type Refusal } from "./http/guard.ts";
 export { type HttpOptions, type ResolvedHttpOptions, resolveHttpOptions } from "./http/options.ts";
 export { defineManifest, type ManifestTool, type ServerManifest, type ToolDefinition } from "./manifest.ts";
 export type { ServerEvent, ServerOptions } from "./options.ts";
+export type { ProtocolEra } from "./protocol.ts";
 export { type RunningServer, type ServeOptions, serve } from "./serve.ts";

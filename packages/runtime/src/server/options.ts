@@ -39,6 +39,19 @@ export interface ServerOptions {
   /** Deepest nesting accepted in tool arguments. Default 64. */
   maxArgumentDepth?: number;
   /**
+   * How long a call from a 2026-07-28 client may wait for the user's answer to `ctx.elicit()`
+   * or `ctx.sample()` (between its `input_required` result and the client's retry) before it
+   * is aborted. Default 10 minutes.
+   */
+  inputTimeoutMs?: number;
+  /** Most calls waiting for their clients' answers at once; a tool asking beyond it gets a `ToolError`. Default 1000. */
+  maxWaitingCalls?: number;
+  /**
+   * How long 2026-07-28 clients may cache `tools/list` (`ttlMs`) and whether a shared cache may
+   * keep it (`scope`, default `"private"`). Default: not cacheable (`ttlMs` 0).
+   */
+  listCache?: { ttlMs: number; scope?: "public" | "private" };
+  /**
    * Receives what the server logs: invalid results, masked tool errors, protocol errors.
    * Default: one line on stderr for each (stdout belongs to the stdio transport).
    */

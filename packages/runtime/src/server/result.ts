@@ -1,6 +1,7 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { isToolResult } from "../content.ts";
 import type { ManifestTool } from "./manifest.ts";
+import type { ProtocolEra } from "./protocol.ts";
 
 /** An `isError` result with one text block. */
 export function errorResult(message: string): CallToolResult {
@@ -15,11 +16,17 @@ export interface ResultProblem {
 
 /**
  * Turns what an implementation returned into a `tools/call` result: content blocks as they
- * are; structured data (wrapped as `{ result }` when the contract says so) checked against
- * the output validator and sent as `structuredContent` plus a text copy. A string result
- * travels as its own text; anything else as its JSON.
+ * are; structured data checked against the output validator and sent as `structuredContent`
+ * plus a text copy. A non-object result the contract wraps travels as `{ result }` to 2025
+ * clients and as itself to 2026-07-28 clients (whose `structuredContent` may be any JSON
+ * value); the same validator checks both. A string result travels as its own text; anything
+ * else as its JSON.
  */
-export function toCallResult(tool: ManifestTool, value: unknown): CallToolResult | ResultProblem {
+export function toCallResult(
+  tool: ManifestTool,
+  value: unknown,
+  era: ProtocolEra = "legacy",
+): CallToolResult | ResultProblem {
   if (isToolResult(value)) return { content: [...value.content] };
   const output = tool.output;
   if (!output) {
@@ -39,16 +46,18 @@ export function toCallResult(tool: ManifestTool, value: unknown): CallToolResult
     if (!checked.ok) return { message: checked.message, value };
     structured = normalized;
   }
+  const sent =
+    tool.resultWrapped && era === "modern" ? (structured as { result: unknown }).result : structured;
   let text: string;
   try {
-    text = tool.resultWrapped && typeof value === "string" ? value : stringify(structured);
+    text = tool.resultWrapped && typeof value === "string" ? value : stringify(sent);
   } catch (error) {
     return { message: `result is not JSON: ${(error as Error).message}`, value };
   }
   return {
     content: [{ type: "text", text }],
-    structuredContent: structured as Record<string, unknown>,
-  };
+    structuredContent: sent,
+  } as CallToolResult;
 }
 
 function stringify(value: unknown): string {

@@ -1,4 +1,4 @@
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { Transport } from "@modelcontextprotocol/server";
 import { createServer } from "./create-server.ts";
 import type { HttpOptions } from "./http/options.ts";
 import type { ServerManifest } from "./manifest.ts";
@@ -17,7 +17,7 @@ export type ServeOptions = ServerOptions &
         http?: HttpOptions;
       }
     | {
-        /** Any SDK transport, e.g. one side of `InMemoryTransport.createLinkedPair()`. */
+        /** Any SDK transport, e.g. one side of `InMemoryTransport.createLinkedPair()` (one connection, either era). */
         transport: Transport;
       }
   );
@@ -49,7 +49,7 @@ export async function serve(manifest: ServerManifest, options: ServeOptions = {}
     return serveHttp(manifest, options, "http" in options ? (options.http ?? {}) : {});
   }
   if (transport === "stdio") {
-    const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
+    const { StdioServerTransport } = await import("@modelcontextprotocol/server/stdio");
     const running = await connect(manifest, options, new StdioServerTransport());
     process.stdin.once("end", () => void running.close());
     return running;
@@ -57,18 +57,27 @@ export async function serve(manifest: ServerManifest, options: ServeOptions = {}
   return connect(manifest, options, transport);
 }
 
+/**
+ * Serves one connection with the SDK's `serveStdio`, which reads the era from the first
+ * message: `initialize` pins a 2025 server, `server/discover` or a 2026-07-28 request a
+ * current one (both from the same factory).
+ */
 async function connect(
   manifest: ServerManifest,
   options: ServerOptions,
   transport: Transport,
 ): Promise<RunningServer> {
   const server = createServer(manifest, options);
+  await server.connect(transport);
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => {
     resolveClosed = resolve;
   });
-  server.onclose = resolveClosed;
-  await server.connect(transport);
+  const onclose = transport.onclose;
+  transport.onclose = () => {
+    onclose?.();
+    resolveClosed();
+  };
   return {
     url: undefined,
     closed,

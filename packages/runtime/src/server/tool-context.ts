@@ -1,46 +1,70 @@
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
-import type { LogLevel, ToolContext } from "../context.ts";
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  type ClientCapabilities,
+  type Implementation,
+  type Server,
+} from "@modelcontextprotocol/server";
+import type { ToolContext } from "../context.ts";
 import { ToolError } from "../tool-error.ts";
+import type { Invocation } from "./call-tool.ts";
+import type { ParkedCalls } from "./parked.ts";
+import type { ProtocolEra } from "./protocol.ts";
 
-type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
-
-/** What a tool context is made of: the server, the request it serves and the call's signal. */
+/** What a tool context is made of: the server, the invocation it serves and the call's signal. */
 export interface ContextSource {
   server: Server;
+  era: ProtocolEra;
   toolName: string;
-  extra: Extra;
+  /** The running call; on 2026-07-28 it moves from request to request while it waits for input. */
+  link: Invocation;
   signal: AbortSignal;
-  /** Whether a log message of this level passes the level the client set. */
-  allows(level: LogLevel): boolean;
+  /** Where a 2026-07-28 call asks the client for input (`input_required`). */
+  parked: ParkedCalls;
 }
 
 /**
- * Builds the `ToolContext` of one call. Notifications go out as related to the request (on
- * Streamable HTTP: on its own response stream); nothing is sent once the call's signal is
- * aborted.
+ * Builds the `ToolContext` of one call. Notifications go out as related to the request the
+ * call currently serves (on Streamable HTTP: on its own response stream); nothing is sent
+ * once the call's signal is aborted.
+ *
+ * The era decides how the tool reaches the client: a 2025 client gets server-to-client
+ * requests (`elicitation/create`, `sampling/createMessage`) on its live connection; a
+ * 2026-07-28 client gets an `input_required` result and calls again with the answers, while
+ * the same execution of the tool waits (`parked.ts`).
  */
 export function createToolContext(source: ContextSource): ToolContext {
-  const { server, extra, signal } = source;
-  const token = extra._meta?.progressToken;
-  const related = { relatedRequestId: extra.requestId, signal };
+  const { server, era, link, signal } = source;
+  const envelope = () => link.request.mcpReq.envelope as Record<string, unknown> | undefined;
+  const capabilities = (): ClientCapabilities | undefined =>
+    era === "modern"
+      ? (envelope()?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined)
+      : server.getClientCapabilities();
+  const first = link.request;
+  // A 2025 server-to-client request travels as related to the call (on Streamable HTTP: on its stream).
+  const related = () => ({ relatedRequestId: link.request.mcpReq.id, signal });
   return {
     toolName: source.toolName,
-    requestId: extra.requestId,
-    sessionId: extra.sessionId,
+    era,
+    protocolVersion: server.getNegotiatedProtocolVersion?.() ?? undefined,
+    requestId: first.mcpReq.id,
+    sessionId: first.sessionId,
     client: {
       get info() {
-        return server.getClientVersion();
+        return era === "modern"
+          ? (envelope()?.[CLIENT_INFO_META_KEY] as Implementation | undefined)
+          : server.getClientVersion();
       },
       get capabilities() {
-        return server.getClientCapabilities();
+        return capabilities();
       },
     },
     signal,
     async progress(progress, total, message) {
-      if (token === undefined || signal.aborted) return;
-      await extra.sendNotification({
+      const request = link.request;
+      const token = request.mcpReq._meta?.progressToken;
+      if (token === undefined || signal.aborted || request.mcpReq.signal.aborted) return;
+      await request.mcpReq.notify({
         method: "notifications/progress",
         params: {
           progressToken: token,
@@ -51,28 +75,36 @@ export function createToolContext(source: ContextSource): ToolContext {
       });
     },
     async log(level, data, logger) {
-      if (signal.aborted || !source.allows(level)) return;
-      await extra.sendNotification({
-        method: "notifications/message",
-        params: { level, data, ...(logger !== undefined ? { logger } : {}) },
-      });
+      const request = link.request;
+      if (signal.aborted || request.mcpReq.signal.aborted) return;
+      // The SDK drops what is below the client's level: the level `logging/setLevel` set on a
+      // 2025 connection, the request's `io.modelcontextprotocol/logLevel` on 2026-07-28
+      // (where a request without one receives no log messages at all).
+      await request.mcpReq.log(level, data, logger);
     },
     async sample(request) {
-      if (!server.getClientCapabilities()?.sampling) {
+      if (!capabilities()?.sampling) {
         throw new ToolError(`Tool "${source.toolName}" needs sampling, which the client does not support.`);
       }
-      return server.createMessage(request, related);
+      if (era === "modern") {
+        return source.parked.ask(link, { method: "sampling/createMessage", params: { ...request } }) as never;
+      }
+      return link.request.mcpReq.requestSampling(request, related()) as never;
     },
     async elicit(request) {
-      if (!server.getClientCapabilities()?.elicitation) {
+      if (!capabilities()?.elicitation) {
         throw new ToolError(
           `Tool "${source.toolName}" needs elicitation, which the client does not support.`,
         );
       }
-      return server.elicitInput({ ...request, mode: "form" }, related);
+      const params = { ...request, mode: "form" as const };
+      if (era === "modern") {
+        return source.parked.ask(link, { method: "elicitation/create", params }) as never;
+      }
+      return link.request.mcpReq.elicitInput(params, related());
     },
     closeStream() {
-      extra.closeSSEStream?.();
+      link.request.http?.closeSSE?.();
     },
   };
 }

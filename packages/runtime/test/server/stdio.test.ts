@@ -1,9 +1,16 @@
 import path from "node:path";
+import { Client as ClientV2 } from "@modelcontextprotocol/client";
+import { StdioClientTransport as StdioClientTransportV2 } from "@modelcontextprotocol/client/stdio";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltProbe, buildProbe } from "./support/probe.ts";
-import { transportSuite } from "./support/transport-suite.ts";
+import {
+  type ClientKind,
+  connectClient,
+  type SuiteClient,
+  transportSuite,
+} from "./support/transport-suite.ts";
 
 const BIN = path.join(import.meta.dirname, "../../../codegen/bin/mcp-gen.js");
 
@@ -13,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => probe.dispose());
 
-const clients: Client[] = [];
+const clients: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   for (const c of clients.splice(0)) await c.close();
 });
@@ -32,8 +39,54 @@ async function connect(extraArgs: string[] = []): Promise<Client> {
   return client;
 }
 
+/** A client of `kind` launching `mcp-gen serve probe` as desktop clients do. */
+async function connectKind(
+  kind: ClientKind,
+  elicit?: (message: string) => Record<string, unknown>,
+): Promise<SuiteClient> {
+  const parameters = {
+    command: process.execPath,
+    args: [BIN, "serve", "probe", "--config", probe.configFile],
+    env: { ...(process.env as Record<string, string>), PROBE_STEP: "1" },
+    stderr: "pipe" as const,
+  };
+  const client = await connectClient(
+    kind,
+    (sdk) => (sdk === "v1" ? new StdioClientTransport(parameters) : new StdioClientTransportV2(parameters)),
+    elicit,
+  );
+  clients.push(client);
+  return client;
+}
+
 describe("mcp-gen serve over stdio", () => {
-  transportSuite(() => ({ probe, connect: () => connect() }));
+  transportSuite(() => ({ probe, connect: connectKind }), { transport: "stdio" });
+
+  it("lets 2026-07-28 clients cache tools/list for --list-ttl, publicly with --list-cache-public", async () => {
+    const client = new ClientV2(
+      { name: "cache", version: "1" },
+      { versionNegotiation: { mode: { pin: "2026-07-28" } } },
+    );
+    await client.connect(
+      new StdioClientTransportV2({
+        command: process.execPath,
+        args: [
+          BIN,
+          "serve",
+          "probe",
+          "--config",
+          probe.configFile,
+          "--list-ttl",
+          "60000",
+          "--list-cache-public",
+        ],
+        stderr: "pipe",
+      }),
+    );
+    clients.push(client);
+    const page = (await client.request({ method: "tools/list", params: {} })) as Record<string, unknown>;
+    expect([page.ttlMs, page.cacheScope]).toStrictEqual([60_000, "public"]);
+  });
 
   it("applies --timeout and --mask-errors", async () => {
     const client = await connect(["--timeout", "1", "--mask-errors"]);

@@ -17,6 +17,8 @@ export function localToolContext(options: {
   const { toolName, execution, signal } = options;
   return {
     toolName,
+    era: undefined,
+    protocolVersion: undefined,
     requestId: execution.callId,
     sessionId: undefined,
     client: { info: AGENT_INFO, capabilities: {} },

@@ -1,26 +1,29 @@
 import { randomUUID } from "node:crypto";
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
-import { createServer } from "../create-server.ts";
+import { NodeStreamableHTTPServerTransport, toNodeHandler } from "@modelcontextprotocol/node";
+import { createMcpHandler, isInitializeRequest, isLegacyRequest } from "@modelcontextprotocol/server";
+import { createServerFactory } from "../create-server.ts";
 import type { ServerManifest } from "../manifest.ts";
 import { logToStderr, type ServerOptions } from "../options.ts";
 import type { RunningServer } from "../serve.ts";
 import { readJsonBody } from "./body.ts";
 import { checkRequest, type Refusal } from "./guard.ts";
 import { type HttpOptions, isLoopback, type ResolvedHttpOptions, resolveHttpOptions } from "./options.ts";
+import { headersByTool, paramHeaderMismatch } from "./param-headers.ts";
 
 interface Session {
-  transport: StreamableHTTPServerTransport;
+  transport: NodeStreamableHTTPServerTransport;
   lastSeen: number;
 }
 
 /**
- * Serves a manifest over Streamable HTTP with the SDK's transport: one SDK server per session
- * (ids from `crypto.randomUUID`), or one per request in stateless mode. Every request first
- * passes the Host/Origin/token checks and the body limits.
+ * Serves a manifest over Streamable HTTP, both protocol eras on one endpoint. Every request
+ * first passes the Host/Origin/token checks and the body limits. Then:
+ * - 2026-07-28 requests (self-contained, no session) go to the SDK's `createMcpHandler`, which
+ *   builds a server per request from the manifest's factory;
+ * - 2025-era requests get a session of their own (ids from `crypto.randomUUID`), or, with
+ *   `stateless`, the SDK's stateless handling of the 2025 protocol (a server per request).
  */
 export async function serveHttp(
   manifest: ServerManifest,
@@ -29,6 +32,15 @@ export async function serveHttp(
 ): Promise<RunningServer> {
   const sessions = new Map<string, Session>();
   let options!: ResolvedHttpOptions;
+  const report = serverOptions.onError ?? logToStderr;
+  const onerror = (error: Error) => report({ kind: "protocol", error });
+  const factory = createServerFactory(manifest, serverOptions);
+  const handler = createMcpHandler(factory, {
+    legacy: httpOptions.stateless ? "stateless" : "reject",
+    onerror,
+  });
+  const viaSdk = toNodeHandler(handler, { onerror });
+  const declaredHeaders = headersByTool(manifest);
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? "").split("?")[0];
@@ -45,32 +57,41 @@ export async function serveHttp(
       if (!read.ok) return refuse(res, read.refusal);
       body = read.value;
     }
-    if (options.stateless) return handleStateless(req, res, body);
+    const legacy = await isLegacyRequest(webRequestOf(req, options), body);
+    if (!legacy) {
+      const refusal = modernRefusal(body, req);
+      if (refusal) return refuse(res, refusal);
+    }
+    if (options.stateless || !legacy) return viaSdk(req, res, body);
     return handleSession(req, res, body);
   };
 
-  // Stateless servers are reused once their request is done (building one costs more than the call);
-  // a server that saw `initialize` holds that client's capabilities and is dropped instead.
-  const idle: Server[] = [];
-  const handleStateless = async (req: IncomingMessage, res: ServerResponse, body: unknown) => {
-    if (req.method !== "POST") {
-      return refuse(res, {
-        status: 405,
-        code: -32000,
-        message: "Method Not Allowed: stateless server",
-        headers: { allow: "POST" },
-      });
+  /**
+   * Checks the SDK leaves to servers built on its low-level `Server`: a method nobody serves is
+   * HTTP 404 (2026-07-28 routes on the method), and `Mcp-Param-*` headers must agree with the
+   * arguments they mirror (HTTP 400, `-32020`).
+   */
+  const modernRefusal = (
+    body: unknown,
+    req: IncomingMessage,
+  ): (Refusal & { id: string | number | null }) | undefined => {
+    if (body === null || typeof body !== "object" || Array.isArray(body)) return undefined;
+    const { method, params, id } = body as {
+      method?: unknown;
+      params?: { name?: unknown; arguments?: unknown };
+      id?: unknown;
+    };
+    if (typeof method !== "string" || id === undefined) return undefined;
+    const requestId = typeof id === "string" || typeof id === "number" ? id : null;
+    if (!MODERN_METHODS.has(method)) {
+      return { status: 404, code: -32601, message: `Method not found: ${method}`, id: requestId };
     }
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    const server = idle.pop() ?? createServer(manifest, serverOptions);
-    const reusable = !(Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body));
-    res.once("close", () => {
-      void server.close().then(() => {
-        if (reusable && idle.length < 64) idle.push(server);
-      });
-    });
-    await server.connect(transport);
-    await transport.handleRequest(req, res, body);
+    if (method !== "tools/call" || typeof params?.name !== "string") return undefined;
+    const declared = declaredHeaders.get(params.name);
+    const mismatch = declared && paramHeaderMismatch(declared, params.arguments, req.headers);
+    return mismatch
+      ? { status: 400, code: -32020, message: `Header mismatch: ${mismatch}`, id: requestId }
+      : undefined;
   };
 
   const handleSession = async (req: IncomingMessage, res: ServerResponse, body: unknown) => {
@@ -92,8 +113,8 @@ export async function serveHttp(
     if (sessions.size >= options.maxSessions) {
       return refuse(res, { status: 503, code: -32000, message: "Service Unavailable: too many sessions" });
     }
-    const server = createServer(manifest, serverOptions);
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    const server = factory({ era: "legacy" });
+    const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       onsessioninitialized: (sessionId) => {
         sessions.set(sessionId, { transport, lastSeen: Date.now() });
@@ -109,7 +130,7 @@ export async function serveHttp(
 
   const http = createHttpServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      (serverOptions.onError ?? logToStderr)({ kind: "protocol", error: error as Error });
+      report({ kind: "protocol", error: error as Error });
       if (!res.headersSent) refuse(res, { status: 500, code: -32603, message: "Internal error" });
       else res.end();
     });
@@ -150,6 +171,7 @@ export async function serveHttp(
     async close() {
       clearInterval(sweep);
       await Promise.all([...sessions.values()].map((s) => s.transport.close()));
+      await handler.close();
       await new Promise<void>((resolve) => {
         http.close(() => resolve());
         http.closeAllConnections();
@@ -159,11 +181,37 @@ export async function serveHttp(
   };
 }
 
-function refuse(res: ServerResponse, refusal: Refusal): void {
+/**
+ * What `isLegacyRequest` reads of a request besides its parsed body: method, URL and headers
+ * (the `MCP-Protocol-Version` header marks a 2026-07-28 request).
+ */
+function webRequestOf(req: IncomingMessage, options: ResolvedHttpOptions): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+  }
+  return new Request(`http://127.0.0.1:${options.port}${req.url ?? "/"}`, {
+    method: req.method ?? "GET",
+    headers,
+  });
+}
+
+/** Requests a 2026-07-28 client can send this server (anything else: 404). */
+const MODERN_METHODS = new Set([
+  "server/discover",
+  "tools/list",
+  "tools/call",
+  "ping",
+  "subscriptions/listen",
+  "logging/setLevel",
+]);
+
+function refuse(res: ServerResponse, refusal: Refusal & { id?: string | number | null }): void {
   const body = JSON.stringify({
     jsonrpc: "2.0",
     error: { code: refusal.code, message: refusal.message },
-    id: null,
+    id: refusal.id ?? null,
   });
   res.writeHead(refusal.status, {
     "content-type": "application/json",

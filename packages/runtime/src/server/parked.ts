@@ -1,0 +1,185 @@
+import { randomUUID } from "node:crypto";
+import { ProtocolErrorCode, type Result } from "@modelcontextprotocol/server";
+import { ToolError } from "../tool-error.ts";
+import { type CallEnvironment, callTool, checkArguments, Invocation } from "./call-tool.ts";
+import type { ManifestTool } from "./manifest.ts";
+import type { ServerOptions } from "./options.ts";
+import { elicitationProblem, protocolError } from "./protocol.ts";
+
+/** A request a tool sends the client through `input_required` (MCP 2026-07-28 multi-round requests). */
+export interface InputRequest {
+  method: "elicitation/create" | "sampling/createMessage";
+  params: Record<string, unknown>;
+}
+
+/**
+ * Calls from 2026-07-28 clients that wait for the user's input. In that revision a server
+ * cannot send the client a request in the middle of a call: it answers `input_required`
+ * (the questions, and an opaque `requestState`) and the client calls again with the answers.
+ * mcp-gen keeps the execution of the tool alive in between (*parked*), so `await ctx.elicit()`
+ * simply resumes with the answer: the tool runs once, its side effects happen once.
+ *
+ * The `requestState` is a random id (122 bits) naming the parked call in this process, bound
+ * to the tool's name and arguments. A call parked longer than `inputTimeoutMs` is aborted.
+ */
+export interface ParkedCalls {
+  /** Serves `tools/call` from a 2026-07-28 client: a new call, or the retry of a parked one. */
+  serve(tool: ManifestTool, args: unknown, env: CallEnvironment): Promise<Result>;
+  /** Asks the client (from a tool's context); resolves with the client's answer. */
+  ask(invocation: Invocation, request: InputRequest): Promise<unknown>;
+  /** Calls waiting for their client's answer now. */
+  readonly size: number;
+}
+
+interface Question {
+  request: InputRequest;
+  resolve(answer: unknown): void;
+  reject(error: Error): void;
+}
+
+interface Waiting {
+  /** Questions asked and not yet answered, by the key the client answers under. */
+  questions: Map<string, Question>;
+  asked: number;
+  /** Wakes the request waiting for this invocation: a question was asked. */
+  wake?: () => void;
+}
+
+interface Parked {
+  invocation: Invocation;
+  tool: string;
+  args: string;
+  timer: NodeJS.Timeout;
+}
+
+export function parkedCalls(options: Pick<ServerOptions, "inputTimeoutMs" | "maxWaitingCalls">): ParkedCalls {
+  const ttl = options.inputTimeoutMs ?? 10 * 60_000;
+  const max = options.maxWaitingCalls ?? 1000;
+  const waiting = new WeakMap<Invocation, Waiting>();
+  const parked = new Map<string, Parked>();
+
+  const stateOf = (invocation: Invocation): Waiting => {
+    let state = waiting.get(invocation);
+    if (!state) {
+      state = { questions: new Map(), asked: 0 };
+      waiting.set(invocation, state);
+    }
+    return state;
+  };
+
+  /** Waits for the invocation's outcome, or answers `input_required` once it asks something. */
+  const drive = async (invocation: Invocation): Promise<Result> => {
+    const state = stateOf(invocation);
+    const asked = new Promise<"asked">((resolve) => {
+      state.wake = () => resolve("asked");
+      if (state.questions.size > 0) resolve("asked");
+    });
+    const first = await Promise.race([invocation.outcome, asked]);
+    state.wake = undefined;
+    if (first !== "asked") return invocation.settle(first);
+    invocation.detach();
+    const id = randomUUID();
+    const timer = setTimeout(() => {
+      parked.delete(id);
+      invocation.controller.abort(
+        new ToolError(
+          `Tool "${invocation.tool.definition.name}" got no answer from the client within ${ttl} ms.`,
+        ),
+      );
+    }, ttl);
+    timer.unref();
+    parked.set(id, { invocation, tool: invocation.tool.definition.name, args: argsKeyOf(invocation), timer });
+    void invocation.outcome.then(() => {
+      clearTimeout(timer);
+      parked.delete(id);
+    });
+    return {
+      resultType: "input_required",
+      inputRequests: Object.fromEntries([...state.questions].map(([key, q]) => [key, q.request])),
+      requestState: id,
+    } as Result;
+  };
+
+  const argsKeys = new WeakMap<Invocation, string>();
+  const argsKeyOf = (invocation: Invocation) => argsKeys.get(invocation) ?? "";
+
+  return {
+    get size() {
+      return parked.size;
+    },
+
+    async serve(tool, rawArgs, env) {
+      const state = env.request?.mcpReq.requestState<unknown>();
+      if (state === undefined) {
+        if (!tool.usesContext) return callTool(tool, rawArgs, env);
+        const checked = checkArguments(tool, rawArgs, env);
+        if (!checked.ok) return checked.result;
+        const invocation = new Invocation(tool, checked.args, env);
+        argsKeys.set(invocation, canonicalJson(checked.args));
+        return drive(invocation);
+      }
+      const entry = typeof state === "string" ? parked.get(state) : undefined;
+      if (!entry || entry.tool !== tool.definition.name || entry.args !== canonicalJson(rawArgs ?? {})) {
+        throw protocolError(
+          ProtocolErrorCode.InvalidParams,
+          "Invalid or expired requestState: call the tool again without it",
+          { reason: "invalid_request_state" },
+        );
+      }
+      parked.delete(state as string);
+      clearTimeout(entry.timer);
+      const { invocation } = entry;
+      invocation.relink(env);
+      const answers = env.request?.mcpReq.inputResponses ?? {};
+      const questions = stateOf(invocation).questions;
+      for (const [key, question] of [...questions]) {
+        if (!Object.hasOwn(answers, key)) continue;
+        questions.delete(key);
+        const problem = answerProblem(question.request, answers[key]);
+        if (problem) question.reject(new ToolError(`The client's answer to "${key}" is invalid: ${problem}`));
+        else question.resolve(answers[key]);
+      }
+      return drive(invocation);
+    },
+
+    ask(invocation, request) {
+      if (parked.size >= max) {
+        return Promise.reject(
+          new ToolError(`The server has ${max} calls waiting for their clients' input; try again later.`),
+        );
+      }
+      const state = stateOf(invocation);
+      const key = `${request.method === "elicitation/create" ? "elicit" : "sample"}-${++state.asked}`;
+      return new Promise((resolve, reject) => {
+        state.questions.set(key, { request, resolve, reject });
+        // Questions asked together (Promise.all) go out in one round.
+        queueMicrotask(() => state.wake?.());
+      });
+    },
+  };
+}
+
+/** Why a client's answer cannot be handed to the tool, if it cannot. */
+function answerProblem(request: InputRequest, answer: unknown): string | undefined {
+  if (answer === null || typeof answer !== "object" || Array.isArray(answer)) return "expected an object";
+  const value = answer as Record<string, unknown>;
+  if (request.method === "sampling/createMessage") {
+    return typeof value.role === "string" && value.content !== undefined
+      ? undefined
+      : "expected a sampling result (role, content)";
+  }
+  if (value.action !== "accept" && value.action !== "decline" && value.action !== "cancel") {
+    return 'expected action "accept", "decline" or "cancel"';
+  }
+  if (value.action !== "accept") return undefined;
+  return elicitationProblem(request.params.requestedSchema as never, value.content ?? {});
+}
+
+/** JSON with object keys sorted: equal arguments give equal strings. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  );
+}
