@@ -1,5 +1,4 @@
 import { connectHttp, createToolCaller, textOf } from "@mcp-gen/runtime/client";
-import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 
 /**
  * The client side of `@modelcontextprotocol/conformance`: the suite starts a test server per
@@ -11,18 +10,19 @@ const url = process.argv.at(-1);
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? "initialize";
 if (!url?.startsWith("http")) throw new Error("usage: client.ts <server-url>");
 
-const { client, close } = await connectHttp(url, {
+const { client, era, protocolVersion, close } = await connectHttp(url, {
   clientInfo: { name: "mcp-gen-conformance-client", version: "0.1.0" },
   // SEP-1034: the client fills in the defaults of fields an elicitation answer leaves out.
   clientOptions: { capabilities: { elicitation: { form: { applyDefaults: true } } } },
 });
-// Accepting without filling anything in: the defaults must come from the requested schema.
-client.setRequestHandler(ElicitRequestSchema, () => ({ action: "accept", content: {} }));
+// Accepting without filling anything in: the defaults must come from the requested schema. The
+// same handler answers a 2025 server's elicitation request and a 2026 server's input_required.
+client.setRequestHandler("elicitation/create", () => ({ action: "accept", content: {} }));
 const call = createToolCaller(client);
 
 const { tools } = await client.listTools();
 const names = tools.map((t) => t.name);
-console.log(`${scenario}: tools ${names.join(", ") || "(none)"}`);
+console.log(`${scenario}: ${era} protocol ${protocolVersion}, tools ${names.join(", ") || "(none)"}`);
 
 const calls: Record<string, [string, Record<string, unknown>]> = {
   tools_call: ["add_numbers", { a: 5, b: 3 }],

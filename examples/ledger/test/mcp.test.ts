@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
-import { type ServerEvent, serve } from "@mcp-gen/runtime/server";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { type Connection, connectInMemory } from "@mcp-gen/runtime/client";
+import { type RunningServer, type ServerEvent, serve } from "@mcp-gen/runtime/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createManifest } from "../../../generated/ledger/server.ts";
 import { LedgerTools } from "../tools.ts";
@@ -15,24 +14,30 @@ const contract = JSON.parse(
 describe("ledger tools over MCP (in memory)", () => {
   let fixture: Awaited<ReturnType<typeof sqliteFixture>>;
   let tools: LedgerTools;
-  let client: Client;
+  let client: Connection["client"];
   let stop: () => Promise<void>;
   const events: ServerEvent[] = [];
 
   beforeEach(async () => {
     fixture = await sqliteFixture();
     tools = await LedgerTools.create({ database: fixture.file });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    const server = await serve(createManifest({ LedgerTools: tools }), {
-      transport: serverSide,
-      maskErrors: true,
-      onError: (e) => events.push(e),
-    });
-    client = new Client({ name: "ledger-test", version: "1.0.0" });
-    await client.connect(clientSide);
+    let server: RunningServer | undefined;
+    const connection = await connectInMemory(
+      {
+        connect: async (transport) => {
+          server = await serve(createManifest({ LedgerTools: tools }), {
+            transport,
+            maskErrors: true,
+            onError: (e) => events.push(e),
+          });
+        },
+      },
+      { clientInfo: { name: "ledger-test", version: "1.0.0" } },
+    );
+    client = connection.client;
     stop = async () => {
-      await client.close();
-      await server.close();
+      await connection.close();
+      await server?.close();
     };
   });
 

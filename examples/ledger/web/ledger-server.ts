@@ -1,6 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { type Connection, connectStdio } from "@mcp-gen/runtime/client";
 import { createLedgerClient, type LedgerClient } from "../../../generated/ledger/client.ts";
 import type { Balance } from "../tools.ts";
 
@@ -10,7 +9,7 @@ const BIN = fileURLToPath(new URL("../../../packages/codegen/bin/mcp-gen.js", im
 /** The MCP side of the web chat: a client connected to `mcp-gen serve ledger` in a child process. */
 export interface LedgerServer {
   /** The SDK client (the agent's tool source uses it). */
-  client: Client;
+  client: Connection["client"];
   /** The generated typed client on `client`. */
   ledger: LedgerClient;
   /** Every account and its balance, read with the `list_accounts` tool. */
@@ -39,19 +38,16 @@ export interface LedgerServerOptions {
 export async function startLedgerServer(options: LedgerServerOptions = {}): Promise<LedgerServer> {
   const env: Record<string, string> = { ...(process.env as Record<string, string>), ...options.env };
   if (options.database !== undefined) env.LEDGER_DB = options.database;
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BIN, "serve", "ledger", "--mask-errors"],
-    cwd: ROOT,
-    env,
-    stderr: "pipe",
-  });
   let stderr = "";
-  transport.stderr?.on("data", (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString("utf8")).slice(-4000);
-  });
-  const client = new Client({ name: "ledger-web-chat", version: "0.1.0" });
-  await client.connect(transport).catch((error: Error) => {
+  const { client, close } = await connectStdio(
+    { command: process.execPath, args: [BIN, "serve", "ledger", "--mask-errors"], cwd: ROOT, env },
+    {
+      clientInfo: { name: "ledger-web-chat", version: "0.1.0" },
+      onStderr: (text) => {
+        stderr = (stderr + text).slice(-4000);
+      },
+    },
+  ).catch((error: Error) => {
     throw new Error(`could not start mcp-gen serve ledger: ${error.message}\n${stderr}`);
   });
   const ledger = createLedgerClient(client);
@@ -64,6 +60,6 @@ export async function startLedgerServer(options: LedgerServerOptions = {}): Prom
       return listed.value.accounts;
     },
     stderr: () => stderr,
-    close: () => client.close(),
+    close,
   };
 }

@@ -1,8 +1,6 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { type Connection, connectHttp, connectStdio } from "@mcp-gen/runtime/client";
 import { createLedgerClient, type LedgerClient } from "../../../../generated/ledger/client.ts";
 
 const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
@@ -11,7 +9,7 @@ const BIN = fileURLToPath(new URL("../../../../packages/codegen/bin/mcp-gen.js",
 /** `mcp-gen serve ledger` running as a child process, with an SDK client connected to it. */
 export interface ServedLedger {
   /** The official SDK client (raw `callTool`, for arguments the typed client would refuse to send). */
-  client: Client;
+  client: Connection["client"];
   /** The generated typed client on `client`. */
   ledger: LedgerClient;
   /** The server process id. */
@@ -52,26 +50,24 @@ export async function serveLedger(options: ServeLedgerOptions): Promise<ServedLe
 }
 
 async function serveStdio(args: string[], database: string): Promise<ServedLedger> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args,
-    cwd: ROOT,
-    env: serverEnv(database),
-    stderr: "pipe",
-  });
   let stderr = "";
-  transport.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString("utf8");
-  });
-  const client = new Client({ name: "ledger-stdio-test", version: "1.0.0" });
+  const connection = await connectStdio(
+    { command: process.execPath, args, cwd: ROOT, env: serverEnv(database) },
+    {
+      clientInfo: { name: "ledger-stdio-test", version: "1.0.0" },
+      onStderr: (text) => {
+        stderr += text;
+      },
+    },
+  );
+  const { client } = connection;
   const exited = new Promise<{ code: null; signal: null }>((resolve) => {
     client.onclose = () => resolve({ code: null, signal: null });
   });
-  await client.connect(transport);
   return {
     client,
     ledger: createLedgerClient(client),
-    pid: transport.pid!,
+    pid: connection.pid!,
     stderr: () => stderr,
     exited,
     close: async () => {
@@ -101,8 +97,7 @@ async function serveHttp(args: string[], database: string): Promise<ServedLedger
       reject(new Error(`mcp-gen serve ledger --http exited (${code ?? signal}) before serving:\n${stderr}`)),
     );
   });
-  const client = new Client({ name: "ledger-http-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  const { client } = await connectHttp(url, { clientInfo: { name: "ledger-http-test", version: "1.0.0" } });
   return {
     client,
     ledger: createLedgerClient(client),

@@ -1,4 +1,4 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/client";
 import { errorResult } from "../server/result.ts";
 import type { ValidationIssue } from "../validation/describe.ts";
 import { parseToolArguments } from "./arguments.ts";

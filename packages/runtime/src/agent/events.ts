@@ -1,4 +1,4 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/client";
 import type { ValidationIssue } from "../validation/describe.ts";
 import type { AgentMessage, ModelStop, ModelToolCall } from "./messages.ts";
 import type { ToolAnnotations } from "./tools/toolset.ts";

@@ -1,6 +1,7 @@
 /**
  * `@mcp-gen/runtime/client`: connections to MCP servers (stdio, Streamable HTTP, in-memory) over
- * the official SDK client, and what generated typed clients are built on (`createToolCaller`).
+ * the official SDK client (`@modelcontextprotocol/client`, both protocol eras), and what generated
+ * typed clients are built on (`createToolCaller`).
  */
 export {
   type CallOptions,
@@ -14,9 +15,13 @@ export {
   type ConnectableServer,
   type Connection,
   type ConnectOptions,
+  type ConnectStdioOptions,
   connectHttp,
   connectInMemory,
   connectStdio,
+  type ProtocolChoice,
+  type ProtocolEra,
+  type StdioConnection,
 } from "./connect.ts";
 export {
   expectOk,

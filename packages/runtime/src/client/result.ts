@@ -1,9 +1,12 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/client";
 
 /** The content blocks of a tool result (text, images, resources …). */
 export type ToolContent = CallToolResult["content"];
 
-/** A tool call that succeeded: `value` is the typed structured result (unwrapped from `{ result }` where the contract says so). */
+/**
+ * A tool call that succeeded: `value` is the typed structured result (unwrapped from `{ result }`
+ * where the contract says so and the server sent that 2025 form).
+ */
 export interface ToolCallSuccess<T> {
   ok: true;
   value: T;

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { AgentError, createAgent, localTools, mcpTools, providerToolName } from "@mcp-gen/runtime/agent";
 import { connectInMemory } from "@mcp-gen/runtime/client";
-import { createServer, type ServerManifest } from "@mcp-gen/runtime/server";
+import { createServer } from "@mcp-gen/runtime/server";
 import { convertContract } from "@mcp-gen/schema";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
@@ -16,12 +16,17 @@ import { providerTools as smartHomeProviders } from "../../../../generated/smart
 import { type ScriptedModel, startScriptedModel } from "../../src/testing/index.ts";
 import { collect, modelFor, recording, smartHome, testManifest, testTool } from "./support.ts";
 
-/** A manifest served statelessly over Streamable HTTP with the SDK's own server transport. */
-async function serveOverHttp(manifest: ServerManifest): Promise<{ url: string; close(): Promise<void> }> {
+/**
+ * A server served statelessly over Streamable HTTP with SDK v1's server transport: a 2025-only
+ * server, as most in the field are (the agent's `"auto"` probe is refused, then it initializes).
+ */
+async function serveOverHttp(
+  build: () => { connect(transport: StreamableHTTPServerTransport): Promise<void> },
+): Promise<{ url: string; close(): Promise<void> }> {
   const server = createHttpServer(async (req, res) => {
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on("close", () => void transport.close());
-    await createServer(manifest).connect(transport);
+    await build().connect(transport);
     await transport.handleRequest(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -114,7 +119,8 @@ describe("aggregation (seed 002)", () => {
   });
 
   it("reaches an MCP server over Streamable HTTP", async () => {
-    const http = await serveOverHttp(economics);
+    // The probe's 2026-07-28 request is refused by the v1 transport: a protocol error to the server.
+    const http = await serveOverHttp(() => createServer(economics, { onError: () => {} }));
     cleanup.push(() => http.close());
     scripted = await startScriptedModel({
       script: [
@@ -181,6 +187,63 @@ describe("aggregation (seed 002)", () => {
       properties: { label: { type: "string", minLength: 1 } },
       required: ["label"],
     });
+  });
+
+  it("checks structured results with its own compiler, and reports timeouts and protocol errors", async () => {
+    const foreign = () => {
+      const server = new Server({ name: "foreign", version: "1.0.0" }, { capabilities: { tools: {} } });
+      server.setRequestHandler(ListToolsRequestSchema, () => ({
+        tools: [
+          {
+            name: "count",
+            inputSchema: { type: "object" },
+            // draft-07, as many servers write it: normalised before it is compiled
+            outputSchema: {
+              $schema: "http://json-schema.org/draft-07/schema#",
+              type: "object",
+              definitions: { total: { type: "integer" } },
+              properties: { count: { $ref: "#/definitions/total" } },
+              required: ["count"],
+            },
+          },
+          { name: "hang", inputSchema: { type: "object" } },
+          { name: "broken", inputSchema: { type: "object" } },
+        ],
+      }));
+      server.setRequestHandler(CallToolRequestSchema, (request) => {
+        if (request.params.name === "count") return { content: [], structuredContent: { count: "three" } };
+        if (request.params.name === "hang") return new Promise<never>(() => {});
+        throw new Error("the disk is full");
+      });
+      return server;
+    };
+    const http = await serveOverHttp(foreign);
+    cleanup.push(() => http.close());
+    scripted = await startScriptedModel({
+      script: [
+        {
+          toolCalls: [
+            { name: "count", arguments: {} },
+            { name: "hang", arguments: {} },
+            { name: "broken", arguments: {} },
+          ],
+        },
+        { text: "done" },
+      ],
+    });
+    const agent = createAgent({
+      model: modelFor("anthropic", scripted),
+      tools: [mcpTools({ name: "foreign", url: http.url })],
+      toolTimeoutsMs: { hang: 300 },
+    });
+    cleanup.push(() => agent.close());
+    const { result } = await collect(agent.run("count"));
+    expect(result.text).toBe("done");
+    expect(scripted.requests[1]!.toolResults.map((r) => r.content)).toStrictEqual([
+      'Tool "count" failed: MCP error -32602: Structured content does not match the tool\'s output schema: Invalid result of tool "count": 1 problem\n- /count: expected an integer, received string "three"',
+      'Tool "hang" timed out after 300 ms',
+      'Tool "broken" failed: MCP error -32603: the disk is full',
+    ]);
   });
 
   it("uses the generated provider definitions of a local manifest", async () => {

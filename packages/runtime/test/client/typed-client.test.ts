@@ -1,12 +1,20 @@
-import { type Connection, connectInMemory, expectOk, ToolCallError } from "@mcp-gen/runtime/client";
+import {
+  type ConnectableServer,
+  type Connection,
+  type ConnectOptions,
+  connectInMemory,
+  expectOk,
+  type ProtocolChoice,
+  ToolCallError,
+  type ToolCallingClient,
+} from "@mcp-gen/runtime/client";
 import { ValidationError } from "@mcp-gen/runtime/validation";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { createEconomicsClient } from "../../../../generated/economics/client.ts";
 import { manifest as economicsManifest } from "../../../../generated/economics/server.ts";
 import { createSmartHomeClient } from "../../../../generated/smart-home/client.ts";
 import { manifest as smartHomeManifest } from "../../../../generated/smart-home/server.ts";
+import { DEVICES, type Era, eraServer, wrappedFor } from "./era-server.ts";
 import { recordingServer } from "./recording-server.ts";
 
 const open: Connection[] = [];
@@ -14,18 +22,17 @@ afterEach(async () => {
   for (const c of open.splice(0)) await c.close();
 });
 
-async function connect(server: Server): Promise<Connection> {
-  const connection = await connectInMemory(server);
+async function connect(server: ConnectableServer, options: ConnectOptions = {}): Promise<Connection> {
+  const connection = await connectInMemory(server, options);
   open.push(connection);
   return connection;
 }
 
-/** A server whose `search_devices` answers with whatever `reply` returns. */
-function fakeSmartHome(reply: () => object): Server {
-  const server = new Server({ name: "fake", version: "0.0.0" }, { capabilities: { tools: {} } });
-  server.setRequestHandler(CallToolRequestSchema, () => reply() as never);
-  return server;
-}
+/** Each protocol a client can ask for that ends in a known era, and that era. */
+const PINNED: [ProtocolChoice, Era, string][] = [
+  ["legacy", "legacy", "2025-11-25"],
+  ["2026-07-28", "modern", "2026-07-28"],
+];
 
 describe("typed client against the runtime server of the generated manifests (in-memory)", () => {
   it("calls a tool with typed arguments and unwraps a { result } structured result", async () => {
@@ -88,22 +95,69 @@ describe("typed client against the runtime server of the generated manifests (in
     expect(calls).toStrictEqual([]);
   });
 
-  it("throws when the structured result breaks the output schema, unless result validation is off", async () => {
-    const server = () => fakeSmartHome(() => ({ content: [], structuredContent: { result: [{ id: 1 }] } }));
-    const strict = createSmartHomeClient((await connect(server())).client);
-    await expect(strict.searchDevices({ query: "x" })).rejects.toThrow(
-      /Invalid result of tool "search_devices"/,
+  it("reports the era it negotiated with the runtime server", async () => {
+    const { server } = recordingServer(smartHomeManifest);
+    const connection = await connect(server, { protocol: "legacy" });
+    expect([connection.era, connection.protocolVersion]).toStrictEqual(["legacy", "2025-11-25"]);
+  });
+});
+
+describe.each(PINNED)("typed client, protocol %s (SDK v2 server in memory)", (protocol, era, version) => {
+  it(`gets the ${era === "modern" ? "bare" : "{ result }"} form of a wrapped result and returns the value`, async () => {
+    const server = eraServer((served) => wrappedFor(served, DEVICES));
+    const connection = await connect(server, { protocol });
+    expect([connection.era, connection.protocolVersion]).toStrictEqual([era, version]);
+    const result = await createSmartHomeClient(connection.client).searchDevices({ query: "x" });
+    expect(server.eras).toStrictEqual([era]);
+    expect(result.ok && result.raw.structuredContent).toStrictEqual(
+      era === "modern" ? DEVICES : { result: DEVICES },
     );
-    const lax = createSmartHomeClient((await connect(server())).client, { validateResults: false });
+    expect(expectOk(result)).toStrictEqual(DEVICES);
+  });
+
+  it("throws when the structured result breaks the output schema, unless result validation is off", async () => {
+    const server = () => eraServer((served) => wrappedFor(served, [{ id: 1 }]));
+    const strict = createSmartHomeClient((await connect(server(), { protocol })).client);
+    await expect(strict.searchDevices({ query: "x" })).rejects.toThrow(
+      /^Invalid result of tool "search_devices": \d+ problems?\n- \/result\/0/,
+    );
+    const lax = createSmartHomeClient((await connect(server(), { protocol })).client, {
+      validateResults: false,
+    });
     expect(expectOk(await lax.searchDevices({ query: "x" }))).toStrictEqual([{ id: 1 }]);
   });
 
   it("reads the result from a JSON text block when the server sends no structuredContent", async () => {
-    const devices = [{ id: "a", fullId: "b", name: "c", room: "d", type: "e", capabilities: [] }];
-    const home = createSmartHomeClient(
-      (await connect(fakeSmartHome(() => ({ content: [{ type: "text", text: JSON.stringify(devices) }] }))))
-        .client,
+    const text = eraServer(() => ({ content: [{ type: "text", text: JSON.stringify(DEVICES) }] }));
+    const home = createSmartHomeClient((await connect(text, { protocol })).client);
+    expect(expectOk(await home.searchDevices({ query: "x" }))).toStrictEqual(DEVICES);
+    const lax = createSmartHomeClient((await connect(text, { protocol })).client, { validateResults: false });
+    expect(expectOk(await lax.searchDevices({ query: "x" }))).toStrictEqual(DEVICES);
+  });
+
+  it("returns an object result as it was sent", async () => {
+    const state = { status: "ACCEPTED", state: { switch: "on" } };
+    const server = eraServer(() => ({ content: [], structuredContent: state }));
+    const home = createSmartHomeClient((await connect(server, { protocol })).client);
+    expect(expectOk(await home.executeCommands({ device_id: "d", commands: [] }))).toStrictEqual(state);
+  });
+
+  it("accepts either form from a client that does not say its era", async () => {
+    const server = eraServer((served) => wrappedFor(served, DEVICES));
+    const { client } = await connect(server, { protocol });
+    // A hand-written client: callTool only, no getProtocolEra.
+    const plain: ToolCallingClient = { callTool: (params, options) => client.callTool(params, options) };
+    for (const validateResults of [true, false]) {
+      const home = createSmartHomeClient(plain, { validateResults });
+      expect(expectOk(await home.searchDevices({ query: "x" }))).toStrictEqual(DEVICES);
+    }
+    const invalid = eraServer((served) => wrappedFor(served, [{ id: 1 }]));
+    const strict = createSmartHomeClient({
+      callTool: async (params, options) =>
+        (await connect(invalid, { protocol })).client.callTool(params, options),
+    });
+    await expect(strict.searchDevices({ query: "x" })).rejects.toThrow(
+      /^Invalid result of tool "search_devices"/,
     );
-    expect(expectOk(await home.searchDevices({ query: "x" }))).toStrictEqual(devices);
   });
 });

@@ -1,5 +1,6 @@
-import type { ToolCallResult, ToolContent } from "@mcp-gen/runtime/client";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { CallOptions, ToolCallingClient, ToolCallResult, ToolContent } from "@mcp-gen/runtime/client";
+import type { Client } from "@modelcontextprotocol/client";
+import type { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { describe, expectTypeOf, it } from "vitest";
 import type { Device } from "../../../../examples/smart-home/registry.ts";
 import type { createEconomicsClient } from "../../../../generated/economics/client.ts";
@@ -12,6 +13,9 @@ import type { createSmartHomeClient, SmartHomeClient } from "../../../../generat
 describe("typed client types", () => {
   it("accepts an SDK Client and returns typed results", () => {
     expectTypeOf<Client>().toExtend<Parameters<typeof createSmartHomeClient>[0]>();
+    // SDK v1's callTool(params, resultSchema, options) would take the call options for a schema.
+    expectTypeOf<V1Client>().not.toExtend<ToolCallingClient>();
+    expectTypeOf<CallOptions>().toHaveProperty("onprogress");
     expectTypeOf<ReturnType<SmartHomeClient["searchDevices"]>>().toEqualTypeOf<
       Promise<ToolCallResult<Device[]>>
     >();

@@ -1,4 +1,4 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/client";
 import type { Dialect } from "../../providers/dialects.ts";
 import type { ToolDefinition } from "../../server/manifest.ts";
 import type { Validator } from "../../validation/validator.ts";

@@ -1,23 +1,48 @@
 import { type IngestIssue, normalizeSchema } from "@mcp-gen/schema";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { StdioServerParameters } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { type CallToolResult, ErrorCode, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
-import { type Connection, connectHttp, connectStdio } from "../../client/connect.ts";
+import {
+  type CallToolResult,
+  type Client,
+  DEFAULT_REQUEST_TIMEOUT_MSEC,
+  type JsonSchemaType,
+  type JsonSchemaValidator,
+  type jsonSchemaValidator,
+  ProtocolError,
+  SdkError,
+  SdkErrorCode,
+  type Tool,
+} from "@modelcontextprotocol/client";
+import type { StdioServerParameters } from "@modelcontextprotocol/client/stdio";
+import {
+  type Connection,
+  type ConnectOptions,
+  connectHttp,
+  connectStdio,
+  type ProtocolChoice,
+} from "../../client/connect.ts";
 import type { ToolDefinition } from "../../server/manifest.ts";
 import { errorResult } from "../../server/result.ts";
+import type { Validator } from "../../validation/validator.ts";
 import type { AgentTool, ToolSource } from "./agent-tool.ts";
-import { createSchemaCompiler } from "./compile-schema.ts";
+import { type CompiledValidator, createSchemaCompiler } from "./compile-schema.ts";
 import { convertedDialects, offerOf } from "./dialects.ts";
 
 /** Options of `mcpTools()`: a name and one way to reach the server. */
 export type McpToolsOptions = { name: string } & (
-  | { /** A connected SDK client; the caller closes it. */ client: Client }
-  | { /** Starts the server as a child process (closed with the agent). */ stdio: StdioServerParameters }
-  | {
+  | { /** A connected SDK client (`@modelcontextprotocol/client`); the caller closes it. */ client: Client }
+  | ({
+      /** Starts the server as a child process (closed with the agent). */ stdio: StdioServerParameters;
+    } & Reach)
+  | ({
       /** Streamable HTTP endpoint (closed with the agent). */ url: string | URL;
       headers?: Record<string, string>;
-    }
+    } & Reach)
 );
+
+/** How the agent connects when it starts the connection itself. */
+interface Reach {
+  /** The protocol to speak (default `"auto"`: 2026-07-28 when the server offers it, else 2025). */
+  protocol?: ProtocolChoice;
+}
 
 const CLIENT_INFO = { name: "mcp-gen-agent", version: "0.1.0" };
 
@@ -32,13 +57,22 @@ const CLIENT_INFO = { name: "mcp-gen-agent", version: "0.1.0" };
  */
 export function mcpTools(options: McpToolsOptions): ToolSource {
   let connection: Connection | undefined;
+  // The SDK client checks structured results against the listed output schemas: with the
+  // agent's compiler (2020-12, formats, the feedback format), not with one of its own.
+  const compile = createSchemaCompiler();
+  const outputs = outputValidators(compile);
   const connect = async (): Promise<Client> => {
     if ("client" in options) return options.client;
+    const connectOptions: ConnectOptions = {
+      clientInfo: CLIENT_INFO,
+      clientOptions: { jsonSchemaValidator: outputs.provider },
+      protocol: options.protocol ?? "auto",
+    };
     connection ??=
       "stdio" in options
-        ? await connectStdio(options.stdio, { clientInfo: CLIENT_INFO })
+        ? await connectStdio(options.stdio, connectOptions)
         : await connectHttp(options.url, {
-            clientInfo: CLIENT_INFO,
+            ...connectOptions,
             ...(options.headers ? { headers: options.headers } : {}),
           });
     return connection.client;
@@ -47,11 +81,14 @@ export function mcpTools(options: McpToolsOptions): ToolSource {
     name: options.name,
     async load() {
       const client = await connect();
-      const listed = await listAll(client);
+      // Without a cursor, the v2 client walks every page.
+      const { tools: listed } = await client.listTools();
       const warnings: string[] = [];
       const definitions = listed.map((t) => normalized(options.name, t, warnings));
+      for (const tool of listed) {
+        if (tool.outputSchema !== undefined) outputs.prepare(options.name, tool, warnings);
+      }
       const dialects = convertedDialects(options.name, definitions);
-      const compile = createSchemaCompiler();
       const tools = definitions.map((definition): AgentTool => {
         const compiled = compile(definition.inputSchema, `arguments of tool "${definition.name}"`);
         if (compiled.warning) warnings.push(`${options.name}: ${compiled.warning}`);
@@ -93,15 +130,40 @@ function normalized(source: string, tool: Tool, warnings: string[]): ToolDefinit
   return { ...(tool as unknown as ToolDefinition), inputSchema };
 }
 
-async function listAll(client: Client): Promise<Tool[]> {
-  const tools: Tool[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await client.listTools(cursor === undefined ? {} : { cursor });
-    tools.push(...page.tools);
-    cursor = page.nextCursor;
-  } while (cursor !== undefined);
-  return tools;
+/**
+ * The SDK client's `jsonSchemaValidator` for one source: output schemas normalised as input schemas
+ * are, compiled by the source's compiler. `prepare` compiles each listed schema when the tools are
+ * loaded (reporting what normalising and compiling say); the client, which builds its validators
+ * from its own copy of the listing, gets those by the schema's JSON.
+ */
+function outputValidators(compile: (schema: unknown, subject: string) => CompiledValidator) {
+  const prepared = new Map<string, Validator<unknown>>();
+  const compileOutput = (schema: unknown, subject: string, issues: IngestIssue[]) =>
+    compile(normalizeSchema(schema, { mode: "emit", issues }), subject);
+  const provider: jsonSchemaValidator = {
+    getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
+      const validator =
+        prepared.get(JSON.stringify(schema)) ?? compileOutput(schema, "structured result", []).validator;
+      return (input) => {
+        const checked = validator.check(input);
+        return checked.ok
+          ? { valid: true, data: input as T, errorMessage: undefined }
+          : { valid: false, data: undefined, errorMessage: checked.message };
+      };
+    },
+  };
+  return {
+    provider,
+    /** Compiles the output schema of a listed tool, with a warning for what normalising or compiling says. */
+    prepare(source: string, tool: Tool, warnings: string[]): void {
+      const issues: IngestIssue[] = [];
+      const compiled = compileOutput(tool.outputSchema, `result of tool "${tool.name}"`, issues);
+      for (const issue of issues)
+        warnings.push(`${source}/${tool.name}: ${issue.message} (at /outputSchema${issue.pointer.from})`);
+      if (compiled.warning) warnings.push(`${source}: ${compiled.warning}`);
+      prepared.set(JSON.stringify(tool.outputSchema), compiled.validator);
+    },
+  };
 }
 
 async function callRemote(
@@ -112,14 +174,16 @@ async function callRemote(
   timeoutMs: number | undefined,
 ): Promise<CallToolResult> {
   try {
-    return (await client.callTool({ name, arguments: args }, undefined, {
-      signal,
-      ...(timeoutMs !== undefined ? { timeout: timeoutMs } : {}),
-    })) as CallToolResult;
+    return await client.callTool(
+      { name, arguments: args },
+      { signal, ...(timeoutMs !== undefined ? { timeout: timeoutMs } : {}) },
+    );
   } catch (error) {
     if (signal.aborted) throw signal.reason;
-    if (error instanceof McpError && error.code === ErrorCode.RequestTimeout)
-      return errorResult(`Tool "${name}" timed out after ${timeoutMs} ms`);
+    if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout)
+      return errorResult(`Tool "${name}" timed out after ${timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MSEC} ms`);
+    if (error instanceof ProtocolError)
+      return errorResult(`Tool "${name}" failed: MCP error ${error.code}: ${error.message}`);
     return errorResult(`Tool "${name}" failed: ${(error as Error).message}`);
   }
 }
