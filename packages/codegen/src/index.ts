@@ -34,5 +34,5 @@ export { EMITTERS, type EmitServerOptions, type Emitter, emitServer } from "./em
 export { type ExtractResult, extract } from "./extract/index.ts";
 export { dumpIr } from "./ir/dump.ts";
 export type * from "./ir/types.ts";
-export { type PullOptions, type PullResult, pull } from "./pull/pull.ts";
+export { type PullOptions, type PullProtocol, type PullResult, pull } from "./pull/pull.ts";
 export type { PullSource } from "./pull/source.ts";

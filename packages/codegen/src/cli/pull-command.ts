@@ -1,6 +1,7 @@
 import { diagnostic, McpGenError } from "@mcp-gen/schema";
-import { type Command, InvalidArgumentError } from "commander";
+import { type Command, InvalidArgumentError, Option } from "commander";
 import { formatChanges, summarizeChanges } from "../diff/report.ts";
+import { PULL_PROTOCOLS, type PullProtocol } from "../pull/list-tools.ts";
 import type { PullResult } from "../pull/pull.ts";
 import { checkUrl, type PullSource, parseHeaders } from "../pull/source.ts";
 import { withConfig } from "./main.ts";
@@ -11,6 +12,7 @@ interface PullFlags {
   url?: string;
   header: string[];
   timeout?: number;
+  protocol?: PullProtocol;
   check?: boolean;
 }
 
@@ -27,6 +29,12 @@ export function registerPull(program: Command): void {
     .option("--url <url>", "Streamable HTTP endpoint of the server (e.g. http://127.0.0.1:3000/mcp)")
     .option("-H, --header <header>", 'HTTP header "Name: value" (repeatable)', collect, [])
     .option("--timeout <ms>", "time for starting, the handshake and listing tools, in milliseconds", whole)
+    .addOption(
+      new Option(
+        "--protocol <protocol>",
+        "MCP protocol to speak: auto (default) tries 2026-07-28, then 2025; legacy is 2025 only",
+      ).choices(PULL_PROTOCOLS),
+    )
     .option("--check", "compare the live server with the committed contract; exit 1 if it drifted")
     .action((name: string, command: string[], flags: PullFlags) =>
       run(
@@ -38,6 +46,7 @@ export function registerPull(program: Command): void {
             ...sourceOf(command, flags, headers),
             headers,
             ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),
+            ...(flags.protocol ? { protocol: flags.protocol } : {}),
             ...(flags.check ? { check: true } : {}),
             ...(flags.config ? { configFile: flags.config } : {}),
           });
@@ -64,7 +73,9 @@ function sourceOf(
 }
 
 function report(result: PullResult): number {
-  const tools = `${result.contract.tools.length} tool${result.contract.tools.length === 1 ? "" : "s"}`;
+  const count = `${result.contract.tools.length} tool${result.contract.tools.length === 1 ? "" : "s"}`;
+  // Which protocol the server spoke: the contract is the same either way, the server's clients differ.
+  const tools = `${count} over MCP ${result.protocol.version}`;
   const changes = result.changes.length > 0 ? ` (${summarizeChanges(result.changes)})` : "";
   switch (result.status) {
     case "up-to-date":

@@ -6,7 +6,8 @@ import {
   normalizeContract,
   RESULT_WRAPPED_META,
 } from "@mcp-gen/schema";
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { ProtocolEra, Tool } from "@modelcontextprotocol/client";
+import { isNonObjectRoot, unprojectResult, wrapResult } from "./result-schema.ts";
 import { type PullSource, recordSource } from "./source.ts";
 
 /** The `$comment` of a pulled contract: where it came from and how to refresh it. */
@@ -19,25 +20,33 @@ const ANNOTATION_ORDER = ["title", "readOnlyHint", "destructiveHint", "idempoten
 /**
  * The contract of a live server's tools: tools sorted by name, MCP fields in a fixed order
  * (`_meta` and `icons` are not part of the contract), every schema normalised to 2020-12 with
- * its keywords in canonical order. The same tools always give the same bytes. A tool an mcp-gen
- * server marks as sending its result wrapped (`_meta` {@link RESULT_WRAPPED_META}, with an output
- * schema of one `result` property) is recorded as `resultWrapped`, so its client unwraps it.
+ * its keywords in canonical order. The same tools always give the same bytes, whichever
+ * protocol `era` the pull spoke: a tool with a non-object result is recorded with its output
+ * schema wrapped as `{ result }` and as `resultWrapped` (so its client unwraps the 2025 form),
+ * whether a 2026-07-28 server listed its schema as it is, an SDK projected it for a 2025
+ * client, or an mcp-gen server marked it (`_meta` {@link RESULT_WRAPPED_META}).
  *
  * @example
- * const { contract, warnings } = contractFromTools({ name: "memory", tools, source, file: "schemas/memory.tools.json" });
+ * const { contract, warnings } = contractFromTools({ name: "memory", tools, era: "legacy", source, file: "schemas/memory.tools.json" });
  */
 export function contractFromTools(options: {
   name: string;
   tools: readonly Tool[];
+  era: ProtocolEra;
   source: PullSource;
   file: string;
 }): { contract: Contract; warnings: Diagnostic[] } {
   const sorted = [...options.tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const outputs = sorted.map((tool) => recordedOutput(tool, options.era));
+  const wrapped: Record<string, { resultWrapped: true }> = {};
+  sorted.forEach((tool, i) => {
+    if (outputs[i]!.wrapped) wrapped[tool.name] = { resultWrapped: true };
+  });
   const raw: Contract = {
     $comment: pulledComment(options.name),
     server: options.name,
-    tools: sorted.map(toolEntry),
-    "x-mcp-gen": { pulledFrom: recordSource(options.source), tools: wrappedResults(sorted) },
+    tools: sorted.map((tool, i) => toolEntry(tool, outputs[i]!.schema)),
+    "x-mcp-gen": { pulledFrom: recordSource(options.source), tools: wrapped },
   };
   const { contract, warnings } = normalizeContract(raw, { file: options.file, mode: "pull" });
   contract.tools.forEach((tool, i) => {
@@ -56,27 +65,32 @@ export function contractFromTools(options: {
   return { contract, warnings };
 }
 
-function wrappedResults(tools: readonly Tool[]): Record<string, { resultWrapped: true }> {
-  const wrapped: Record<string, { resultWrapped: true }> = {};
-  for (const tool of tools) {
-    const properties = tool.outputSchema?.properties;
-    const onlyResult =
-      properties !== null &&
-      typeof properties === "object" &&
-      Object.keys(properties).length === 1 &&
-      "result" in properties;
-    if (tool._meta?.[RESULT_WRAPPED_META] === true && onlyResult)
-      wrapped[tool.name] = { resultWrapped: true };
+/** A tool's output schema as the contract records it, and whether its result travels wrapped. */
+function recordedOutput(tool: Tool, era: ProtocolEra): { schema: JsonSchema | undefined; wrapped: boolean } {
+  const listed = tool.outputSchema as JsonSchema | undefined;
+  if (listed === undefined) return { schema: undefined, wrapped: false };
+  if (era === "modern") {
+    return isNonObjectRoot(listed)
+      ? { schema: wrapResult(listed), wrapped: true }
+      : { schema: listed, wrapped: false };
   }
-  return wrapped;
+  const properties = listed.properties;
+  const onlyResult =
+    properties !== null &&
+    typeof properties === "object" &&
+    Object.keys(properties).length === 1 &&
+    "result" in properties;
+  if (tool._meta?.[RESULT_WRAPPED_META] === true && onlyResult) return { schema: listed, wrapped: true };
+  const natural = unprojectResult(listed);
+  return natural ? { schema: wrapResult(natural), wrapped: true } : { schema: listed, wrapped: false };
 }
 
-function toolEntry(tool: Tool): ContractTool {
+function toolEntry(tool: Tool, outputSchema: JsonSchema | undefined): ContractTool {
   const entry = { name: tool.name } as ContractTool;
   if (tool.title !== undefined) entry.title = tool.title;
   if (tool.description !== undefined) entry.description = tool.description;
   entry.inputSchema = tool.inputSchema as JsonSchema;
-  if (tool.outputSchema !== undefined) entry.outputSchema = tool.outputSchema as JsonSchema;
+  if (outputSchema !== undefined) entry.outputSchema = outputSchema;
   if (tool.annotations !== undefined) entry.annotations = sortedKeys(tool.annotations, ANNOTATION_ORDER);
   if (tool.execution !== undefined) entry.execution = sortedKeys(tool.execution, []);
   return entry;

@@ -1,6 +1,5 @@
 import { diagnostic, McpGenError } from "@mcp-gen/schema";
-import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from "@modelcontextprotocol/client";
 import type { PullSource } from "./source.ts";
 
 /** What was seen of the server while talking to it. */
@@ -9,8 +8,13 @@ export interface Observed {
   stderr: string[];
   /** Parse errors of output that was not JSON-RPC. */
   badOutput: string[];
-  /** The transport closed (a stdio server exited). */
+  /** A stdio server exited (before pull closed the connection). */
   exited: boolean;
+}
+
+/** A fresh record for one connection attempt. */
+export function observing(): Observed {
+  return { stderr: [], badOutput: [], exited: false };
 }
 
 /** The server answers MCP but offers no usable tool list. */
@@ -18,6 +22,8 @@ export class NoTools extends Error {}
 
 interface FailureContext {
   source: PullSource;
+  /** The protocol version pull insisted on (`--protocol 2026-07-28`), if any. */
+  pinned: string | undefined;
   observed: Observed;
   timedOut: boolean;
   timeoutMs: number;
@@ -28,7 +34,10 @@ interface FailureContext {
 /**
  * Turns whatever went wrong while pulling into one diagnostic that says which of the three
  * things happened — the server did not start (MCPG090), did not answer (MCPG091), or is not
- * an MCP server (MCPG092) — with what the server printed.
+ * an MCP server (MCPG092) — with what the server printed. `error` is what the SDK v2 client
+ * threw: a `ProtocolError` (the server answered with a JSON-RPC error), an `SdkError` (timeout,
+ * closed connection, failed era negotiation), an `SdkHttpError` (an HTTP status), a spawn error
+ * (`ENOENT`), a `fetch` failure, or pull's own `NoTools`.
  */
 export function explainFailure(error: unknown, ctx: FailureContext): McpGenError {
   const { observed } = ctx;
@@ -41,7 +50,7 @@ export function explainFailure(error: unknown, ctx: FailureContext): McpGenError
       `${ctx.where} is not an MCP server: it wrote something that is not JSON-RPC to stdout (${observed.badOutput[0]})`,
     );
   }
-  if (ctx.timedOut || (error instanceof McpError && error.code === ErrorCode.RequestTimeout)) {
+  if (ctx.timedOut || (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout)) {
     return fail(
       "MCPG091",
       `${ctx.where} did not answer the MCP handshake and tools/list within ${ctx.timeoutMs} ms`,
@@ -61,25 +70,33 @@ export function explainFailure(error: unknown, ctx: FailureContext): McpGenError
       return fail("MCPG090", `${ctx.where} exited before it finished the MCP handshake`);
     }
   } else {
-    const network = cause.cause?.code ?? cause.code;
-    if (error instanceof TypeError && network) {
+    const network = networkCode(error);
+    if (network) {
       return fail(
         "MCPG090",
         `nothing answers at ${ctx.where} (${network})`,
         "check the URL and that the server is running",
       );
     }
-    if (error instanceof StreamableHTTPError) {
-      const status = error.code !== undefined && error.code > 0 ? ` (HTTP ${error.code})` : "";
-      const auth = error.code === 401 || error.code === 403;
+    if (error instanceof SdkHttpError) {
+      const auth = error.status === 401 || error.status === 403;
+      // The SDK's message may end with the status too ("… (HTTP 401)"): say it once.
+      const message = error.message.replace(` (HTTP ${error.status})`, "");
       return fail(
         "MCPG092",
-        `${ctx.where} did not accept the MCP request${status}: ${error.message}`,
+        `${ctx.where} did not accept the MCP request (HTTP ${error.status}): ${message}`,
         auth ? 'pass credentials with --header "Authorization: Bearer <token>"' : undefined,
       );
     }
   }
-  if (error instanceof McpError) {
+  if (ctx.pinned && error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed) {
+    return fail(
+      "MCPG092",
+      `${ctx.where} does not speak MCP ${ctx.pinned}: ${error.message}`,
+      "pull with --protocol auto to accept a server of the 2025 protocol as well",
+    );
+  }
+  if (error instanceof ProtocolError) {
     return fail("MCPG092", `${ctx.where} answered with an MCP error: ${error.message}`);
   }
   const message = (error as Error)?.message ?? String(error);
@@ -90,7 +107,22 @@ export function explainFailure(error: unknown, ctx: FailureContext): McpGenError
 }
 
 function isClosed(error: unknown): boolean {
-  return error instanceof McpError && error.code === ErrorCode.ConnectionClosed;
+  return error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed;
+}
+
+/**
+ * The system error code (`ECONNREFUSED`, `ENOTFOUND` …) of a `fetch` that reached nothing. The
+ * SDK passes the `TypeError: fetch failed` on as it is, or wraps it (a failed `server/discover`
+ * probe is an `SdkError` whose cause it is); the code is on the `TypeError`'s cause.
+ */
+function networkCode(error: unknown): string | undefined {
+  for (let link = error, depth = 0; link instanceof Error && depth < 4; link = link.cause, depth++) {
+    if (!(link instanceof TypeError)) continue;
+    const code =
+      (link.cause as NodeJS.ErrnoException | undefined)?.code ?? (link as NodeJS.ErrnoException).code;
+    if (typeof code === "string") return code;
+  }
+  return undefined;
 }
 
 function stderrTail(observed: Observed): string {

@@ -1,111 +1,167 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { Implementation, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { explainFailure, NoTools, type Observed } from "./failure.ts";
+import {
+  Client,
+  type Implementation,
+  type ProtocolEra,
+  SdkError,
+  SdkErrorCode,
+  StreamableHTTPClientTransport,
+  type Tool,
+  type Transport,
+  type VersionNegotiationMode,
+} from "@modelcontextprotocol/client";
+import { explainFailure, NoTools, type Observed, observing } from "./failure.ts";
 import { describeSource, type PullSource } from "./source.ts";
+import { PullStdioTransport } from "./stdio-transport.ts";
+
+/**
+ * Which MCP protocol pull speaks: `auto` (the default) asks the server for MCP 2026-07-28 with
+ * `server/discover` and falls back to the 2025 `initialize` handshake; `legacy` speaks only the
+ * 2025 protocol; `2026-07-28` only that version.
+ */
+export type PullProtocol = "auto" | "legacy" | "2026-07-28";
+
+export const PULL_PROTOCOLS: readonly PullProtocol[] = ["auto", "legacy", "2026-07-28"];
 
 /** What a live server says about itself and its tools. */
 export interface ServerTools {
   serverInfo: Implementation | undefined;
   tools: Tool[];
+  /** `modern`: MCP 2026-07-28 or later; `legacy`: the 2025 protocol (`initialize`). */
+  era: ProtocolEra;
+  /** The protocol version the connection negotiated, e.g. `2026-07-28` or `2025-11-25`. */
+  protocolVersion: string;
 }
 
 const CLIENT_INFO: Implementation = { name: "mcp-gen-pull", version: "0.1.0" };
-const STDERR_LINES = 12;
 
 class Timeout extends Error {}
+
+/** One connection to the server: its client, its transport and what was seen of the server. */
+interface Attempt {
+  client: Client;
+  transport: Transport;
+  observed: Observed;
+}
 
 /**
  * Connects to a live MCP server, lists all its tools (following pagination) and disconnects
  * (stopping a stdio server). Everything must happen within `timeoutMs`. Failures are
  * `McpGenError`s that say whether the server did not start, did not answer, or is not MCP.
  *
+ * In `auto` mode a stdio server that exits (or breaks the connection) on the `server/discover`
+ * probe, as servers on SDKs that stop at any request before `initialize` do, is started once
+ * more and spoken to in the 2025 protocol only.
+ *
  * @example
- * const { tools } = await listServerTools({ kind: "stdio", command: "npx", args: ["@modelcontextprotocol/server-memory"] }, { timeoutMs: 30_000 });
+ * const { tools, protocolVersion } = await listServerTools({ kind: "stdio", command: "npx", args: ["@modelcontextprotocol/server-memory"] }, { timeoutMs: 30_000 });
  */
 export async function listServerTools(
   source: PullSource,
-  options: { timeoutMs: number; cwd?: string },
+  options: { timeoutMs: number; cwd?: string; protocol?: PullProtocol },
 ): Promise<ServerTools> {
-  const observed: Observed = { stderr: [], badOutput: [], exited: false };
-  const transport = openTransport(source, observed, options.cwd);
-  const client = new Client(CLIENT_INFO, { capabilities: {} });
+  const protocol = options.protocol ?? "auto";
+  let attempt: Attempt | undefined;
+  let over = false;
+  const open = async (mode: VersionNegotiationMode): Promise<ServerTools> => {
+    if (attempt) await attempt.client.close().catch(() => {});
+    if (over) throw new Timeout(); // the time ran out meanwhile: start nothing more
+    attempt = connection(source, mode, options);
+    return session(attempt, options.timeoutMs);
+  };
+  const run = async (): Promise<ServerTools> => {
+    try {
+      return await open(negotiation(protocol));
+    } catch (error) {
+      const probeFailed = error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed;
+      if (over || protocol !== "auto" || source.kind !== "stdio" || !probeFailed) throw error;
+      return await open("legacy");
+    }
+  };
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Timeout()), options.timeoutMs);
   });
   try {
-    return await Promise.race([session(client, transport), deadline]);
+    return await Promise.race([run(), deadline]);
   } catch (error) {
     throw explainFailure(error, {
       source,
-      observed,
+      pinned: protocol === "auto" || protocol === "legacy" ? undefined : protocol,
+      observed: attempt?.observed ?? observing(),
       timedOut: error instanceof Timeout,
       timeoutMs: options.timeoutMs,
       where: describeSource(source),
     });
   } finally {
+    over = true;
     clearTimeout(timer);
-    if (transport instanceof StreamableHTTPClientTransport && transport.sessionId) {
+    const { client, transport } = attempt ?? {};
+    // A 2025 server over HTTP may keep a session for pull; 2026-07-28 has no sessions.
+    if (
+      transport instanceof StreamableHTTPClientTransport &&
+      transport.sessionId &&
+      client?.getProtocolEra() === "legacy"
+    ) {
       await transport.terminateSession().catch(() => {});
     }
-    await client.close().catch(() => {});
+    await client?.close().catch(() => {});
   }
 }
 
-async function session(client: Client, transport: Transport): Promise<ServerTools> {
-  await client.connect(transport);
+function negotiation(protocol: PullProtocol): VersionNegotiationMode {
+  return protocol === "auto" || protocol === "legacy" ? protocol : { pin: protocol };
+}
+
+function connection(
+  source: PullSource,
+  mode: VersionNegotiationMode,
+  options: { timeoutMs: number; cwd?: string },
+): Attempt {
+  const observed = observing();
+  const transport: Transport =
+    source.kind === "stdio"
+      ? new PullStdioTransport({ command: source.command, args: source.args, cwd: options.cwd }, observed)
+      : new StreamableHTTPClientTransport(new URL(source.url), { requestInit: { headers: source.headers } });
+  const client = new Client(CLIENT_INFO, {
+    capabilities: {},
+    versionNegotiation: {
+      mode,
+      // On stdio, a server that never answers the probe is taken for a 2025 one (some ignore
+      // requests before `initialize`): give it half the time, leaving the rest for `initialize`.
+      // Over HTTP silence is an outage, so the probe may take all of it.
+      ...(source.kind === "stdio" ? { probe: { timeoutMs: Math.ceil(options.timeoutMs / 2) } } : {}),
+    },
+  });
+  return { client, transport, observed };
+}
+
+async function session({ client, transport }: Attempt, timeout: number): Promise<ServerTools> {
+  await client.connect(transport, { timeout });
   const serverInfo = client.getServerVersion();
   if (!client.getServerCapabilities()?.tools) {
     throw new NoTools(`it does not declare the "tools" capability`);
   }
+  // Paged by hand: client.listTools() would stop at its page cap without naming a repeated
+  // cursor, and on 2026-07-28 it leaves out tools whose `x-mcp-header` declarations are
+  // invalid, which the contract must show rather than lose.
   const tools: Tool[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
   do {
-    const page = await client.listTools(cursor ? { cursor } : undefined);
+    const page = await client.request(
+      { method: "tools/list", params: cursor !== undefined ? { cursor } : {} },
+      { timeout },
+    );
     tools.push(...page.tools);
     cursor = page.nextCursor;
     if (cursor !== undefined && seen.has(cursor))
       throw new NoTools(`tools/list repeats the cursor "${cursor}"`);
     if (cursor !== undefined) seen.add(cursor);
   } while (cursor !== undefined);
-  return { serverInfo, tools };
-}
-
-function openTransport(source: PullSource, observed: Observed, cwd: string | undefined): Transport {
-  let transport: Transport;
-  if (source.kind === "stdio") {
-    const stdio = new StdioClientTransport({
-      command: source.command,
-      args: source.args,
-      env: process.env as Record<string, string>,
-      stderr: "pipe",
-      ...(cwd ? { cwd } : {}),
-    });
-    let pending = "";
-    stdio.stderr?.on("data", (chunk: Buffer) => {
-      const lines = (pending + chunk.toString("utf8")).split("\n");
-      pending = lines.pop() ?? "";
-      observed.stderr.push(...lines.filter((l) => l.trim() !== ""));
-      observed.stderr.splice(0, Math.max(0, observed.stderr.length - STDERR_LINES));
-    });
-    stdio.stderr?.on("end", () => {
-      if (pending.trim() !== "") observed.stderr.push(pending);
-    });
-    transport = stdio;
-  } else {
-    transport = new StreamableHTTPClientTransport(new URL(source.url), {
-      requestInit: { headers: source.headers },
-    });
-  }
-  transport.onerror = (error) => {
-    if (error instanceof SyntaxError || error.name === "ZodError") observed.badOutput.push(error.message);
+  return {
+    serverInfo,
+    tools,
+    era: client.getProtocolEra() ?? "legacy",
+    protocolVersion: client.getNegotiatedProtocolVersion() ?? "unknown",
   };
-  transport.onclose = () => {
-    observed.exited = true;
-  };
-  return transport;
 }

@@ -2,15 +2,17 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Contract } from "@mcp-gen/schema";
 import { type Diagnostic, diagnostic, McpGenError, normalizeContract } from "@mcp-gen/schema";
-import type { Implementation } from "@modelcontextprotocol/sdk/types.js";
+import type { Implementation, ProtocolEra } from "@modelcontextprotocol/client";
 import { loadConfig } from "../config/load.ts";
 import { readContract, serializeContract } from "../contract/read.ts";
 import { type ContractChange, diffContracts } from "../diff/diff.ts";
 import { emitServer } from "../emit/index.ts";
 import { writeOutputs } from "../write/atomic.ts";
 import { contractFromTools } from "./contract.ts";
-import { listServerTools } from "./list-tools.ts";
+import { listServerTools, type PullProtocol } from "./list-tools.ts";
 import { type PullSource, sourceFromRecord } from "./source.ts";
+
+export type { PullProtocol } from "./list-tools.ts";
 
 export const DEFAULT_PULL_TIMEOUT_MS = 30_000;
 const SERVER_NAME = /^[a-z0-9][a-z0-9_-]*$/i;
@@ -24,6 +26,12 @@ export interface PullOptions {
   headers?: Record<string, string>;
   /** Time for starting, the handshake and listing the tools; default 30 s. */
   timeoutMs?: number;
+  /**
+   * The MCP protocol to speak: `auto` (default) tries 2026-07-28 and falls back to the 2025
+   * protocol, `legacy` speaks the 2025 protocol only, `2026-07-28` that version only. The
+   * contract is the same whichever is spoken.
+   */
+  protocol?: PullProtocol;
   /** Compare with the committed contract instead of writing. */
   check?: boolean;
   configFile?: string;
@@ -35,6 +43,8 @@ export interface PullResult {
   file: string;
   contract: Contract;
   serverInfo: Implementation | undefined;
+  /** The protocol the pull spoke: `era` `modern` (2026-07-28 or later) or `legacy` (2025), and its version. */
+  protocol: { era: ProtocolEra; version: string };
   /** Normalisation and emit warnings of the pulled contract. */
   warnings: Diagnostic[];
   /** `check` mode: `up-to-date` or `drifted`; otherwise `created`, `updated` or `unchanged`. */
@@ -91,8 +101,15 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     timeoutMs: options.timeoutMs ?? DEFAULT_PULL_TIMEOUT_MS,
     // A recorded command runs where the contract's project is; a typed one where it was typed.
     cwd: options.source ? cwd : config.root,
+    ...(options.protocol ? { protocol: options.protocol } : {}),
   });
-  const { contract, warnings } = contractFromTools({ name, tools: listed.tools, source, file });
+  const { contract, warnings } = contractFromTools({
+    name,
+    tools: listed.tools,
+    era: listed.era,
+    source,
+    file,
+  });
   const emitted = emitServer(normalizeContract(contract, { file, mode: "emit" }).contract, {
     contractFile: file,
     outDir: path.relative(config.root, path.join(config.generatedDir, name)).split(path.sep).join("/"),
@@ -101,7 +118,15 @@ export async function pull(options: PullOptions): Promise<PullResult> {
   warnings.push(...emitted.warnings);
   const content = serializeContract(contract);
   const changes = previous ? diffContracts(previous, contract) : [];
-  const base = { file, contract, serverInfo: listed.serverInfo, warnings, changes, existed: !!previous };
+  const base = {
+    file,
+    contract,
+    serverInfo: listed.serverInfo,
+    protocol: { era: listed.era, version: listed.protocolVersion },
+    warnings,
+    changes,
+    existed: !!previous,
+  };
   if (options.check) return { ...base, status: content === previousText ? "up-to-date" : "drifted" };
   if (content === previousText) return { ...base, status: "unchanged" };
   writeOutputs({ files: [{ path: file, content }], ownedDirs: [] }, config.root);

@@ -18,9 +18,9 @@ beforeAll(() => {
   dir = tempProject({ "mcp-gen.config.json": '{ "servers": {} }\n' });
 });
 
-async function failure(source: PullSource, timeoutMs = 30_000): Promise<string> {
+async function failure(source: PullSource, timeoutMs = 30_000, protocol?: "2026-07-28"): Promise<string> {
   try {
-    await pull({ name: "broken", source, timeoutMs, cwd: dir });
+    await pull({ name: "broken", source, timeoutMs, cwd: dir, ...(protocol ? { protocol } : {}) });
   } catch (error) {
     if (!(error instanceof McpGenError)) throw error;
     expect(existsSync(path.join(dir, "schemas/broken.tools.json"))).toBe(false);
@@ -70,6 +70,17 @@ describe("stdio servers", () => {
     });
     expect(message).toMatch(
       /^error MCPG092: .* offers no tools: it does not declare the "tools" capability\n/,
+    );
+  });
+
+  it("a server of the 2025 protocol, when pull insists on 2026-07-28, does not speak it", async () => {
+    const message = await failure(
+      { kind: "stdio", command: process.execPath, args: ["--import", "tsx", STATIC, "--no-tools"] },
+      30_000,
+      "2026-07-28",
+    );
+    expect(message).toMatch(
+      /^error MCPG092: .* does not speak MCP 2026-07-28: Version negotiation failed: the server did not offer pinned protocol version 2026-07-28 via server\/discover \(no fallback in pin mode\)\n {2}fix: pull with --protocol auto to accept a server of the 2025 protocol as well$/,
     );
   });
 });

@@ -50,7 +50,7 @@ describe("pull --url", () => {
     const r = await runCli(["pull", "money", "--url", server.url, ...auth], dir);
     expect(r).toMatchObject({
       code: 0,
-      stdout: "✓ money: 1 tool → schemas/money.tools.json\n  next: npx mcp-gen build\n",
+      stdout: "✓ money: 1 tool over MCP 2025-11-25 → schemas/money.tools.json\n  next: npx mcp-gen build\n",
     });
     const text = readFileSync(path.join(dir, "schemas/money.tools.json"), "utf8");
     expect(JSON.parse(text)["x-mcp-gen"]).toStrictEqual({ pulledFrom: { url: server.url }, tools: {} });

@@ -151,7 +151,7 @@ describe("pulling again", () => {
     const update = await runCli(["pull", "real"], dir);
     expect(update.code).toBe(0);
     expect(update.stdout).toBe(
-      "✓ real: 5 tools → schemas/real.tools.json (2 breaking changes, 1 non-breaking change)\n" +
+      "✓ real: 5 tools over MCP 2025-11-25 → schemas/real.tools.json (2 breaking changes, 1 non-breaking change)\n" +
         '  breaking      get-sum  /inputSchema/properties/c  new required parameter "c"\n' +
         '  breaking      ping     tool "ping" removed\n' +
         '  non-breaking  pong     tool "pong" added\n' +

@@ -10,13 +10,16 @@ import { REPO_ROOT, tempProject } from "../support/project.ts";
 /**
  * The loop closed: the project's own `mcp-gen serve smart-home --http` (bearer token from
  * MCP_GEN_TOKEN) is pulled over Streamable HTTP into another project, whose build emits a typed
- * client that calls the served tools. The pulled contract carries the same tools as the committed one.
+ * client that calls the served tools. The pulled contract carries the same tools as the committed one,
+ * pulled in MCP 2026-07-28 (the default, which mcp-gen serves) or in the 2025 protocol.
  */
 const TOKEN = "pull-serve-token";
 let server: ChildProcess;
 let url: string;
 let dir: string;
 let pulled: Awaited<ReturnType<typeof runCli>>;
+let legacyDir: string;
+let pulledLegacy: Awaited<ReturnType<typeof runCli>>;
 let built: Awaited<ReturnType<typeof runCli>>;
 
 beforeAll(async () => {
@@ -39,6 +42,11 @@ beforeAll(async () => {
     "package.json": '{ "type": "module", "private": true }\n',
   });
   pulled = await runCli(["pull", "home", "--url", url, "--header", `Authorization: Bearer ${TOKEN}`], dir);
+  legacyDir = tempProject({ "mcp-gen.config.json": '{ "servers": {} }\n' });
+  pulledLegacy = await runCli(
+    ["pull", "home", "--protocol", "legacy", "--url", url, "--header", `Authorization: Bearer ${TOKEN}`],
+    legacyDir,
+  );
   built = await runCli(["build"], dir);
 });
 afterAll(() => {
@@ -57,18 +65,28 @@ describe("pull --url from mcp-gen serve --http", () => {
   it("writes a contract with the served tools, schemas and annotations as committed", () => {
     expect(pulled).toMatchObject({
       code: 0,
-      stdout: "✓ home: 3 tools → schemas/home.tools.json\n  next: npx mcp-gen build\n",
+      stdout: "✓ home: 3 tools over MCP 2026-07-28 → schemas/home.tools.json\n  next: npx mcp-gen build\n",
     });
     const contract = json(path.join(dir, "schemas/home.tools.json"));
     const committed = json(path.join(REPO_ROOT, "schemas/smart-home.tools.json"));
-    // search_devices returns an array, sent as { result }: the server marks it in _meta, and the
-    // pull records it, so the pulled client unwraps the result as the one built from the sources.
+    // search_devices returns an array: 2026-07-28 clients get its schema as it is, 2025 clients
+    // wrapped as { result } and marked in _meta. The pull records it wrapped and as resultWrapped,
+    // so the pulled client reads the result as the one built from the sources.
     expect(contract["x-mcp-gen"]).toStrictEqual({
       pulledFrom: { url },
       tools: { search_devices: { resultWrapped: true } },
     });
     // The same tools as committed, without the source bindings only the serving side needs.
     expect(contract.tools).toStrictEqual(committed.tools);
+  });
+
+  it("writes the same contract when it speaks the 2025 protocol", () => {
+    expect(pulledLegacy).toMatchObject({
+      code: 0,
+      stdout: "✓ home: 3 tools over MCP 2025-11-25 → schemas/home.tools.json\n  next: npx mcp-gen build\n",
+    });
+    const text = (root: string) => readFileSync(path.join(root, "schemas/home.tools.json"), "utf8");
+    expect(text(legacyDir)).toBe(text(dir));
   });
 
   it("mcp-gen diff finds nothing between the committed contract and the pulled one", async () => {

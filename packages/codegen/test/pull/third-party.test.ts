@@ -47,11 +47,12 @@ describe("pull from third-party servers over stdio", () => {
   it("writes one contract per server", () => {
     expect(pulls.memory).toMatchObject({
       code: 0,
-      stdout: "✓ memory: 9 tools → schemas/memory.tools.json\n  next: npx mcp-gen build\n",
+      stdout:
+        "✓ memory: 9 tools over MCP 2025-11-25 → schemas/memory.tools.json\n  next: npx mcp-gen build\n",
     });
     expect(pulls.files).toMatchObject({
       code: 0,
-      stdout: "✓ files: 14 tools → schemas/files.tools.json\n  next: npx mcp-gen build\n",
+      stdout: "✓ files: 14 tools over MCP 2025-11-25 → schemas/files.tools.json\n  next: npx mcp-gen build\n",
     });
     expect(pulls.everything?.code).toBe(0);
     const contract = JSON.parse(read("schemas/memory.tools.json"));
@@ -82,13 +83,14 @@ describe("pull from third-party servers over stdio", () => {
     const again = await runCli(["pull", "memory"], dir, cliEnv);
     expect(again).toMatchObject({
       code: 0,
-      stdout: "mcp-gen: schemas/memory.tools.json is up to date (9 tools), nothing written\n",
+      stdout:
+        "mcp-gen: schemas/memory.tools.json is up to date (9 tools over MCP 2025-11-25), nothing written\n",
     });
     expect(read("schemas/memory.tools.json")).toBe(before);
     const check = await runCli(["pull", "files", "--check"], dir, cliEnv);
     expect(check).toMatchObject({
       code: 0,
-      stdout: "mcp-gen: schemas/files.tools.json matches the live server (14 tools)\n",
+      stdout: "mcp-gen: schemas/files.tools.json matches the live server (14 tools over MCP 2025-11-25)\n",
     });
   });
 });
