@@ -62,3 +62,14 @@ export type FormatName =
 
 /** `format` — the string must have the given format. */
 export type Format<F extends FormatName> = { readonly __mcpgen_format?: F };
+
+/**
+ * `x-mcp-header` — MCP 2026-07-28 clients calling over Streamable HTTP also send this argument as
+ * the header `Mcp-Param-{Name}`, so gateways and load balancers can route on it without reading
+ * the body; the server checks the header matches the argument. Only on string, integer
+ * (`Int`) and boolean parameters, or properties reached from them through plain object types.
+ *
+ * @example
+ * export function query(region: string & Header<"Region">, sql: string) {}
+ */
+export type Header<Name extends string> = { readonly __mcpgen_header?: Name };

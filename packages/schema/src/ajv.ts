@@ -40,6 +40,8 @@ export function createAjv(options: { source: boolean; log?: (message: string) =>
     },
   });
   addFormats(ajv);
+  // MCP 2026-07-28: an argument mirrored into an `Mcp-Param-*` header (an annotation for validation).
+  ajv.addKeyword({ keyword: "x-mcp-header" });
   return ajv;
 }
 

@@ -41,7 +41,7 @@ export const CODES = {
   MCPG030: { title: "duplicate-tool-name", fix: "rename one of the tools, or give one a JSDoc `@name`" },
   MCPG031: {
     title: "invalid-tool-name",
-    fix: "use 1-64 characters from a-z A-Z 0-9 _ - (JSDoc `@name` overrides)",
+    fix: "use 1-128 characters from a-z A-Z 0-9 _ - . (JSDoc `@name` overrides)",
   },
   MCPG032: {
     title: "tool-identifier-collision",

@@ -11,6 +11,7 @@ export {
   McpGenError,
   type SourceLocation,
 } from "./diagnostics.ts";
+export { MCP_HEADER_KEYWORD, type McpHeader, type McpHeaderProblem, scanMcpHeaders } from "./headers.ts";
 export {
   type Dialect as SchemaDialect,
   dialectOf,

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Contract, ContractTool } from "@mcp-gen/schema";
+import { escapeToken, scanMcpHeaders } from "@mcp-gen/schema";
 import { compareSchemas, type SchemaChange } from "./compare-schema.ts";
 
 /** One classified difference between two versions of a contract. */
@@ -34,6 +35,49 @@ export function diffContracts(old: Contract, next: Contract): ContractChange[] {
   return changes.sort((a, b) => (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0));
 }
 
+/**
+ * Arguments mirrored into `Mcp-Param-*` headers (MCP 2026-07-28): gateways and load balancers route
+ * on them, and a server refuses a call whose header disagrees, so adding, removing or renaming
+ * one is breaking for clients and infrastructure built on the old contract.
+ */
+function diffHeaders(a: ContractTool, b: ContractTool): SchemaChange[] {
+  const byPath = (tool: ContractTool) =>
+    new Map(scanMcpHeaders(tool.inputSchema).headers.map((h) => [h.path.join("\u0000"), h]));
+  const before = byPath(a);
+  const after = byPath(b);
+  const pointerOf = (path: string[]) =>
+    `/inputSchema${path.map((p) => `/properties/${escapeToken(p)}`).join("")}/x-mcp-header`;
+  const out: SchemaChange[] = [];
+  for (const [key, old] of before) {
+    const now = after.get(key);
+    const at = pointerOf(old.path);
+    const argument = old.path.join(".");
+    if (!now) {
+      out.push({
+        breaking: true,
+        pointer: at,
+        message: `argument "${argument}" no longer travels as header Mcp-Param-${old.name}`,
+      });
+    } else if (now.name !== old.name) {
+      out.push({
+        breaking: true,
+        pointer: at,
+        message: `argument "${argument}" now travels as header Mcp-Param-${now.name} instead of Mcp-Param-${old.name}`,
+      });
+    }
+  }
+  for (const [key, now] of after) {
+    if (!before.has(key)) {
+      out.push({
+        breaking: true,
+        pointer: pointerOf(now.path),
+        message: `argument "${now.path.join(".")}" now also travels as header Mcp-Param-${now.name}; servers refuse 2026-07-28 calls without it`,
+      });
+    }
+  }
+  return out;
+}
+
 function diffTool(
   a: ContractTool,
   b: ContractTool,
@@ -62,6 +106,7 @@ function diffTool(
       pointer: "/inputSchema",
     }),
   );
+  out.push(...diffHeaders(a, b));
   const wrapped = (c: Contract, name: string) => c["x-mcp-gen"]?.tools[name]?.resultWrapped === true;
   if (wrapped(contracts.old, a.name) !== wrapped(contracts.next, b.name)) {
     out.push({

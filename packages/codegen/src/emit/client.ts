@@ -1,5 +1,5 @@
 import type { ContractTool } from "@mcp-gen/schema";
-import { diagnostic, McpGenError } from "@mcp-gen/schema";
+import { diagnostic, McpGenError, scanMcpHeaders } from "@mcp-gen/schema";
 import type { EmitContext } from "./context.ts";
 import { exampleValue } from "./example.ts";
 import { importSpecifier } from "./imports.ts";
@@ -92,6 +92,8 @@ export function emitClient(ctx: EmitContext): OutputFile {
       const parts = [`name: ${JSON.stringify(tool.name)}`, `input: validators${access(tool.name)}.input`];
       if (tool.outputSchema) parts.push(`output: validators${access(tool.name)}.output`);
       if (isWrapped(ctx, tool)) parts.push("resultWrapped: true");
+      const headers = headerSchema(tool.inputSchema);
+      if (headers) parts.push(`headers: ${JSON.stringify(headers)}`);
       w.writeLine(`${key}: { ${parts.join(", ")} },`);
     }
   });
@@ -161,3 +163,26 @@ function methodDoc(tool: ContractTool, method: string, variable: string): string
 }
 
 const isEmpty = (v: unknown) => v !== null && typeof v === "object" && Object.keys(v).length === 0;
+
+/**
+ * The part of an input schema that declares `x-mcp-header`s (the paths to them, the types and
+ * names): what the SDK client needs to mirror those arguments into `Mcp-Param-*` headers.
+ */
+function headerSchema(inputSchema: unknown): Record<string, unknown> | undefined {
+  const { headers } = scanMcpHeaders(inputSchema);
+  if (headers.length === 0) return undefined;
+  const root: Record<string, unknown> = { type: "object", properties: {} };
+  for (const header of headers) {
+    let node = root;
+    header.path.forEach((key, i) => {
+      const properties = node.properties as Record<string, Record<string, unknown>>;
+      if (i === header.path.length - 1) {
+        properties[key] = { type: header.type, "x-mcp-header": header.name };
+      } else {
+        properties[key] ??= { type: "object", properties: {} };
+        node = properties[key]!;
+      }
+    });
+  }
+  return root;
+}

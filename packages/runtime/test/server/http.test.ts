@@ -2,12 +2,21 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { request } from "node:http";
 import path from "node:path";
 import { type HttpOptions, type RunningServer, serve } from "@mcp-gen/runtime/server";
+import {
+  Client as ClientV2,
+  StreamableHTTPClientTransport as StreamableHTTPClientTransportV2,
+} from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Counter, executions, resetProbe } from "./fixtures/probe/tools.ts";
 import { type BuiltProbe, buildProbe } from "./support/probe.ts";
-import { transportSuite } from "./support/transport-suite.ts";
+import {
+  type ClientKind,
+  connectClient,
+  type SuiteClient,
+  transportSuite,
+} from "./support/transport-suite.ts";
 
 let probe: BuiltProbe;
 beforeAll(async () => {
@@ -34,6 +43,24 @@ async function start(http: HttpOptions = {}): Promise<RunningServer> {
 async function connect(url: string, headers: Record<string, string> = {}): Promise<Client> {
   const client = new Client({ name: "http-test", version: "1.0.0" });
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+  running.push(client);
+  return client;
+}
+
+/** A client of `kind` talking to the server at `url`. */
+async function connectKind(
+  url: string,
+  kind: ClientKind,
+  elicit?: (message: string) => Record<string, unknown>,
+): Promise<SuiteClient> {
+  const client = await connectClient(
+    kind,
+    (sdk) =>
+      sdk === "v1"
+        ? new StreamableHTTPClientTransport(new URL(url))
+        : new StreamableHTTPClientTransportV2(new URL(url)),
+    elicit,
+  );
   running.push(client);
   return client;
 }
@@ -79,7 +106,9 @@ describe("Streamable HTTP with sessions", () => {
   beforeEach(async () => {
     url = (await start()).url!;
   });
-  transportSuite(() => ({ probe, connect: () => connect(url) }));
+  transportSuite(() => ({ probe, connect: (kind, elicit) => connectKind(url, kind, elicit) }), {
+    transport: "http",
+  });
 
   it("binds 127.0.0.1 and gives each session a random id", async () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
@@ -168,8 +197,16 @@ describe("HTTP security defaults", () => {
 });
 
 describe("stateless Streamable HTTP", () => {
+  let url: string;
+  beforeEach(async () => {
+    url = (await start({ stateless: true })).url!;
+  });
+  transportSuite(() => ({ probe, connect: (kind, elicit) => connectKind(url, kind, elicit) }), {
+    transport: "http",
+    statelessLegacy: true,
+  });
+
   it("serves every request with a fresh server and no session", async () => {
-    const url = (await start({ stateless: true })).url!;
     const init = await post(url, JSON.stringify(INIT));
     expect([init.status, init.sessionId]).toStrictEqual([200, null]);
     const client = await connect(url);
@@ -212,5 +249,115 @@ describe("mcp-gen serve --http", () => {
     expect((await client.callTool({ name: "increment", arguments: {} })).structuredContent).toStrictEqual({
       result: 1,
     });
+  });
+});
+
+describe("Mcp-Param headers of 2026-07-28 calls (x-mcp-header)", () => {
+  let url: string;
+  beforeEach(async () => {
+    url = (await start()).url!;
+  });
+
+  /** A pinned 2026-07-28 client whose requests pass through `edit` before they are sent. */
+  async function modernClient(edit: (headers: Headers) => void = () => {}, list = true): Promise<ClientV2> {
+    const client = new ClientV2(
+      { name: "headers", version: "1.0.0" },
+      { versionNegotiation: { mode: { pin: "2026-07-28" } } },
+    );
+    const transport = new StreamableHTTPClientTransportV2(new URL(url), {
+      fetch: (input, init) => {
+        const headers = new Headers(init?.headers);
+        if (headers.get("mcp-method") === "tools/call") edit(headers);
+        return fetch(input, { ...init, headers });
+      },
+    });
+    await client.connect(transport);
+    running.push(client);
+    if (list) await client.listTools(); // the client learns which arguments it mirrors
+    return client;
+  }
+
+  it("accepts calls whose headers mirror the arguments, Base64-encoded where they are not ASCII", async () => {
+    const sent: (string | null)[] = [];
+    const client = await modernClient((h) => sent.push(h.get("mcp-param-region"), h.get("mcp-param-shard")));
+    expect(
+      (await client.callTool({ name: "route", arguments: { region: "eu", shard: 7 } })).structuredContent,
+    ).toBe("eu/7");
+    expect(
+      (await client.callTool({ name: "route", arguments: { region: "Zürich" } })).structuredContent,
+    ).toBe("Zürich");
+    expect(sent).toStrictEqual(["eu", "7", "=?base64?WsO8cmljaA==?=", null]);
+  });
+
+  it("refuses a missing or disagreeing header with HTTP 400 and -32020, and never runs the tool", async () => {
+    const cases: [(h: Headers) => void, string][] = [
+      [
+        (h) => h.delete("mcp-param-region"),
+        'header Mcp-Param-Region is missing, but the argument "region" is in the body',
+      ],
+      [
+        (h) => h.set("mcp-param-region", "us"),
+        'header Mcp-Param-Region does not match the argument "region" in the body',
+      ],
+      [
+        (h) => h.set("mcp-param-shard", "8"),
+        'header Mcp-Param-Shard does not match the argument "shard" in the body',
+      ],
+      [
+        (h) => h.set("mcp-param-region", "=?base64?ZXU?="),
+        "header Mcp-Param-Region is not valid =?base64?…?= encoding",
+      ],
+    ];
+    for (const [edit, message] of cases) {
+      const client = await modernClient(edit);
+      const error = await client
+        .callTool({ name: "route", arguments: { region: "eu", shard: 7 } })
+        .catch((e: unknown) => e);
+      expect([(error as { code?: number }).code, (error as Error).message]).toStrictEqual([
+        -32020,
+        `Header mismatch: ${message}`,
+      ]);
+    }
+    const equalAsNumbers = await modernClient((h) => h.set("mcp-param-shard", " 7.0 "));
+    expect(
+      (await equalAsNumbers.callTool({ name: "route", arguments: { region: "eu", shard: 7 } })).isError,
+    ).toBeUndefined();
+    expect(executions).toStrictEqual([{ tool: "route", args: ["eu", 7] }]);
+  });
+
+  it("mirrors them from the generated typed client without listing the tools first", async () => {
+    const sent: (string | null)[] = [];
+    const client = await modernClient((h) => sent.push(h.get("mcp-param-region")), false);
+    const typed = probe.createProbeClient(client);
+    expect(await typed.route!({ region: "eu" })).toMatchObject({ ok: true, value: "eu" });
+    expect(sent).toStrictEqual(["eu"]);
+  });
+
+  it("answers a method the server does not serve with HTTP 404", async () => {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2026-07-28",
+        "mcp-method": "prompts/list",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 5,
+        method: "prompts/list",
+        params: {
+          _meta: {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
+            "io.modelcontextprotocol/clientCapabilities": {},
+          },
+        },
+      }),
+    });
+    expect([response.status, await response.json()]).toStrictEqual([
+      404,
+      { jsonrpc: "2.0", id: 5, error: { code: -32601, message: "Method not found: prompts/list" } },
+    ]);
   });
 });

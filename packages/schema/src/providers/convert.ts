@@ -1,5 +1,6 @@
 import { canonicalSchema } from "../canonical.ts";
 import type { Contract, ContractTool } from "../contract.ts";
+import { MCP_HEADER_KEYWORD } from "../headers.ts";
 import { toAnthropic } from "./anthropic.ts";
 import { toGemini, toGeminiJsonSchema } from "./gemini.ts";
 import {
@@ -61,8 +62,10 @@ export function convertContract(contract: Contract, targets: readonly Target[]):
     renamed: [],
     problems: [],
   };
+  // `x-mcp-header` says how an argument travels over HTTP (MCP 2026-07-28); models have no use for it.
+  const tools = contract.tools.map((tool) => (hasHeaders(tool) ? withoutHeaders(tool) : tool));
   // Each tool's JSON once, not once per dialect: it keys the cache of outcomes.
-  const toolJson = contract.tools.map((tool) => JSON.stringify(tool));
+  const toolJson = tools.map((tool) => JSON.stringify(tool));
   for (const dialect of dialects) {
     const list: Record<string, unknown>[] = [];
     const sentAs = contract.tools.map((tool) => providerToolName(dialect, tool.name));
@@ -81,7 +84,7 @@ export function convertContract(contract: Contract, targets: readonly Target[]):
           return;
         }
       }
-      const { conversion, definition, plan, fallback } = convertCached(dialect, tool, i, toolJson[i]!);
+      const { conversion, definition, plan, fallback } = convertCached(dialect, tools[i]!, i, toolJson[i]!);
       result.problems.push(...conversion.problems);
       if (conversion.problems.length > 0 || !definition) return;
       result.moved.push(...conversion.moved);
@@ -96,6 +99,26 @@ export function convertContract(contract: Contract, targets: readonly Target[]):
     result.definitions[dialect] = list;
   }
   return result;
+}
+
+function hasHeaders(tool: ContractTool): boolean {
+  return JSON.stringify(tool.inputSchema).includes(`"${MCP_HEADER_KEYWORD}"`);
+}
+
+/** The tool without its `x-mcp-header` annotations (at any depth of its input schema). */
+function withoutHeaders(tool: ContractTool): ContractTool {
+  const strip = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(strip);
+    if (node === null || typeof node !== "object") return node;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key !== MCP_HEADER_KEYWORD)
+        out[key] =
+          key === "const" || key === "enum" || key === "default" || key === "examples" ? value : strip(value);
+    }
+    return out;
+  };
+  return { ...tool, inputSchema: strip(tool.inputSchema) as ContractTool["inputSchema"] };
 }
 
 /** A definition of any dialect under another tool name. */

@@ -36,7 +36,9 @@ export const intersectionHandler: TypeHandler = {
         const keyword = prop.getName().slice(TAG_PREFIX.length);
         const valueType = ctx.checker.getNonNullableType(ctx.checker.getTypeOfSymbol(prop));
         const value = literalValue(valueType);
-        if (keyword === "integer") {
+        if (keyword === "header") {
+          constraints["x-mcp-header"] = headerName(value, ctx, site, ctx.checker.typeToString(valueType));
+        } else if (keyword === "integer") {
           if (base.kind !== "number" && base.kind !== "integer") {
             ctx.fail("MCPG028", "Int can only brand a number", site);
           }
@@ -53,6 +55,43 @@ export const intersectionHandler: TypeHandler = {
         }
       }
     }
-    return Object.keys(constraints).length > 0 ? applyMeta(base, { constraints }, ctx, site) : base;
+    const { "x-mcp-header": header, ...checked } = constraints;
+    if (Object.keys(checked).length > 0) base = applyMeta(base, { constraints: checked }, ctx, site);
+    if (header !== undefined) {
+      // `boolean & Header<…>` and `("eu" | "us") & Header<…>` reach here once per literal member.
+      const literal =
+        base.kind === "literal" && (typeof base.value !== "number" || Number.isSafeInteger(base.value));
+      if (base.kind !== "string" && base.kind !== "integer" && base.kind !== "boolean" && !literal) {
+        ctx.fail(
+          "MCPG028",
+          `Header<"${String(header)}"> can only mark a string, integer (Int) or boolean, but this is ${base.kind === "number" ? "a number (use Int)" : `a ${base.kind}`}`,
+          site,
+          "put Header<> on a string, Int or boolean parameter (MCP 2026-07-28 mirrors only those into headers)",
+        );
+      }
+      base = { ...base, constraints: { ...base.constraints, "x-mcp-header": header } };
+    }
+    return base;
   },
 };
+
+/** RFC 9110 field-name token syntax (1*tchar): what follows `Mcp-Param-`. */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** The name of a `Header<"Name">` tag, checked: a string literal that is an HTTP header name. */
+function headerName(
+  value: unknown,
+  ctx: Parameters<TypeHandler["create"]>[1],
+  site: Parameters<TypeHandler["create"]>[2],
+  shown: string,
+): string {
+  if (typeof value !== "string" || !TOKEN.test(value)) {
+    return ctx.fail(
+      "MCPG028",
+      `Header<${typeof value === "string" ? JSON.stringify(value) : shown}> needs a header name: a string literal of letters, digits and !#$%&'*+-.^_\`|~`,
+      site,
+      'name the header, e.g. Header<"Region"> (sent as Mcp-Param-Region)',
+    );
+  }
+  return value;
+}

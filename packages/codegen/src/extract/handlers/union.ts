@@ -4,7 +4,7 @@ import type { ExtractContext, Site } from "../context.ts";
 import type { MapType, TypeHandler } from "./handler.ts";
 import { inSourceOrder } from "./literal-order.ts";
 import { membersInSourceOrder } from "./member-order.ts";
-import { has, literalValue, withoutUndefined } from "./util.ts";
+import { has, isTagObject, literalValue, TAG_PREFIX, withoutUndefined } from "./util.ts";
 
 /**
  * Unions: `undefined` is dropped (optionality is tracked by the caller), `null` makes the
@@ -24,8 +24,15 @@ function mapUnion(type: ts.UnionType, ctx: ExtractContext, site: Site, map: MapT
   if (parts.length === 0)
     return ctx.fail("MCPG025", "type is only `undefined`, which JSON cannot carry", site);
   const nullable = parts.some((t) => has(t, ts.TypeFlags.Null));
+  // `boolean & Header<"X">` and `("a" | "b") & Header<"X">` arrive distributed: each literal carries the tag.
+  const headers = new Set<string>();
+  const literalOf = (t: ts.Type) => {
+    const tagged = taggedLiteral(t, ctx);
+    if (tagged?.header !== undefined) headers.add(tagged.header);
+    return tagged ? tagged.value : literalValue(t);
+  };
   const rest = membersInSourceOrder(
-    parts.filter((t) => !has(t, ts.TypeFlags.Null) && literalValue(t) === undefined),
+    parts.filter((t) => !has(t, ts.TypeFlags.Null) && literalOf(t) === undefined),
     type,
     ctx,
     site,
@@ -33,7 +40,7 @@ function mapUnion(type: ts.UnionType, ctx: ExtractContext, site: Site, map: MapT
   const members: IrType[] = [];
   const literals: (string | number | boolean)[] = [];
   for (const part of parts) {
-    const value = literalValue(part);
+    const value = literalOf(part);
     if (value !== undefined) literals.push(value);
   }
   for (const part of rest) members.push(map(part, site));
@@ -44,6 +51,24 @@ function mapUnion(type: ts.UnionType, ctx: ExtractContext, site: Site, map: MapT
   if (literals.length === 1) members.unshift({ kind: "literal", value: literals[0]! });
   else if (literals.length > 1)
     members.unshift({ kind: "enum", values: inSourceOrder(literals, type, ctx, site) });
+  for (const member of members) {
+    const header = member.constraints?.["x-mcp-header"];
+    if (typeof header === "string") headers.add(header);
+  }
+  if (headers.size > 0) {
+    if (headers.size > 1 || nullable || members.length !== 1) {
+      return ctx.fail(
+        "MCPG028",
+        `Header<"${[...headers][0]}"> can only mark a string, integer (Int) or boolean, not a union of other types or null`,
+        site,
+        "put Header<> on the whole string, Int or boolean (or a union of its literals), required or optional but not nullable",
+      );
+    }
+    members[0] = {
+      ...members[0]!,
+      constraints: { ...members[0]!.constraints, "x-mcp-header": [...headers][0] },
+    };
+  }
   if (nullable) members.push({ kind: "null" });
   if (members.length === 1) return members[0]!;
   const union: IrType = { kind: "union", members };
@@ -66,4 +91,24 @@ function findDiscriminator(members: IrType[]): string | undefined {
     if (values.length === objects.length && new Set(values).size === values.length) return candidate.name;
   }
   return undefined;
+}
+
+/** A literal intersected with mcp-gen tags (`true & Header<"X">`): its value and its header name. */
+function taggedLiteral(
+  type: ts.Type,
+  ctx: ExtractContext,
+): { value: string | number | boolean; header?: string } | undefined {
+  if (!type.isIntersection()) return undefined;
+  const literal = type.types.filter((t) => literalValue(t) !== undefined);
+  const tags = type.types.filter((t) => isTagObject(t, ctx.checker));
+  if (literal.length !== 1 || literal.length + tags.length !== type.types.length) return undefined;
+  let header: string | undefined;
+  for (const tag of tags) {
+    for (const prop of ctx.checker.getPropertiesOfType(tag)) {
+      if (prop.getName() !== `${TAG_PREFIX}header`) continue;
+      const value = literalValue(ctx.checker.getNonNullableType(ctx.checker.getTypeOfSymbol(prop)));
+      if (typeof value === "string") header = value;
+    }
+  }
+  return { value: literalValue(literal[0]!)!, ...(header !== undefined ? { header } : {}) };
 }

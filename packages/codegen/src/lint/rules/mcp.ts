@@ -1,5 +1,11 @@
 import type { Contract } from "@mcp-gen/schema";
-import { isSchemaObject, metaSchemaErrors, resolveLocalRef, TOOL_NAME_RULES } from "@mcp-gen/schema";
+import {
+  isSchemaObject,
+  metaSchemaErrors,
+  resolveLocalRef,
+  scanMcpHeaders,
+  TOOL_NAME_RULES,
+} from "@mcp-gen/schema";
 import { duplicateNames, type Violation, violation, walkSchema } from "./violation.ts";
 
 const HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"];
@@ -30,6 +36,9 @@ export function checkMcpRules(contract: Contract): Violation[] {
           "warning",
         ),
       );
+    // MCP 2026-07-28: clients must reject a tool whose x-mcp-header declarations break the rules.
+    for (const problem of scanMcpHeaders(tool.inputSchema).problems)
+      out.push(violation("mcp/x-mcp-header", `${at}/inputSchema${problem.pointer}`, problem.message));
     for (const slot of ["inputSchema", "outputSchema"] as const) {
       const schema = tool[slot];
       if (schema === undefined) continue;
