@@ -13,5 +13,9 @@ export function applyNaming(name: string, style: NamingStyle): string {
   return style === "snake_case" ? toSnakeCase(name) : name;
 }
 
-/** The strictest tool-name rule shared by MCP clients and LLM providers. */
-export const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+/**
+ * MCP's tool-name rule (SEP-986, spec 2025-11-25): 1–128 letters, digits, `_`, `-` and `.`.
+ * Provider definitions rename a tool a provider rejects (longer than 64, or with a `.`) and say
+ * so (MCPG111); the agent maps the name back.
+ */
+export const TOOL_NAME = /^[A-Za-z0-9._-]{1,128}$/;
