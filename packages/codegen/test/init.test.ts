@@ -108,7 +108,8 @@ describe("mcp-gen init (real CLI on a temporary folder)", { timeout: 300_000 }, 
     const served = await connectStdio({ command: process.execPath, args: ["dist/src/server.js"], cwd: dir });
     try {
       const result = await served.client.callTool({ name: "add", arguments: { a: 0.1, b: 0.2 } });
-      expect(result.structuredContent).toStrictEqual({ result: 0.3 });
+      // A 2026-07-28 connection: the number goes out as itself (2025 clients get { result: 0.3 }).
+      expect([served.era, result.structuredContent]).toStrictEqual(["modern", 0.3]);
     } finally {
       await served.close();
     }

@@ -10,6 +10,8 @@ interface ServeFlags {
   stateless?: boolean;
   timeout?: number;
   maskErrors?: boolean;
+  listTtl?: number;
+  listCachePublic?: boolean;
   allowedHost?: string[];
   allowedOrigin?: string[];
 }
@@ -26,9 +28,14 @@ export function registerServe(program: Command): void {
     .option("--http", "serve Streamable HTTP at http://<host>:<port>/mcp instead of stdio")
     .option("-p, --port <port>", "HTTP port (0: any free port)", whole, 3000)
     .option("--host <host>", "HTTP interface to bind", "127.0.0.1")
-    .option("--stateless", "HTTP without sessions, for replicas behind a load balancer")
+    .option(
+      "--stateless",
+      "HTTP without sessions for 2025-era clients too (2026-07-28 requests never have one), for replicas behind a load balancer",
+    )
     .option("--timeout <ms>", "time limit of every tool call, in milliseconds", whole)
     .option("--mask-errors", "send a generic message instead of the text of unexpected errors")
+    .option("--list-ttl <ms>", "how long 2026-07-28 clients may cache tools/list (ttlMs; default 0)", whole)
+    .option("--list-cache-public", "let shared caches keep tools/list (cacheScope public; default private)")
     .option("--allowed-host <host...>", "accepted Host headers (default on loopback: localhost:<port> …)")
     .option("--allowed-origin <origin...>", "accepted Origin headers (default: http(s):// + allowed hosts)")
     .action((server: string, flags: ServeFlags) =>
@@ -44,6 +51,14 @@ export function registerServe(program: Command): void {
         const common = {
           ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),
           ...(flags.maskErrors ? { maskErrors: true } : {}),
+          ...(flags.listTtl !== undefined || flags.listCachePublic
+            ? {
+                listCache: {
+                  ttlMs: flags.listTtl ?? 0,
+                  scope: flags.listCachePublic ? ("public" as const) : ("private" as const),
+                },
+              }
+            : {}),
         };
         const token = process.env.MCP_GEN_TOKEN || undefined;
         const running = flags.http

@@ -180,8 +180,8 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
         version: string;
         dependencies: Record<string, string>;
       };
-    expect(installed("@modelcontextprotocol/sdk").version).toBe(
-      installed("@mcp-gen/runtime").dependencies["@modelcontextprotocol/sdk"],
+    expect(installed("@modelcontextprotocol/client").version).toBe(
+      installed("@mcp-gen/runtime").dependencies["@modelcontextprotocol/client"],
     );
     const bin = path.join(BASE, "node_modules/@mcp-gen/codegen/bin/mcp-gen.js");
     const config = path.join(BASE, "mcp-gen.config.ts");
@@ -191,17 +191,19 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
       { cwd: BASE },
     );
     expect(reportOf(ran)).toMatchObject({
+      protocol: "2026-07-28",
       tools: ["add", "call_count", "describe_label", "greet", "move"],
       greeted: {
         content: [{ type: "text", text: "Good day, Ada." }],
-        structuredContent: { result: "Good day, Ada." },
+        structuredContent: "Good day, Ada.",
       },
     });
   });
 
-  it("h. a served server loads no LLM SDK, ts-morph or TypeScript, compiled or through mcp-gen serve", async () => {
+  it("h. a served server loads no LLM SDK, ts-morph, TypeScript or MCP SDK v1, compiled or through mcp-gen serve", async () => {
     if (!existsSync(path.join(BASE, "dist/src/server.js"))) await npx(BASE, "tsc", "-p", "tsconfig.json");
-    const heavy = /\/node_modules\/(@anthropic-ai\/sdk|openai|ts-morph|@ts-morph\/common|typescript)\//;
+    const heavy =
+      /\/node_modules\/(@anthropic-ai\/sdk|openai|ts-morph|@ts-morph\/common|typescript|@modelcontextprotocol\/sdk)\//;
     const bin = path.join(BASE, "node_modules/@mcp-gen/codegen/bin/mcp-gen.js");
     const servers = { production: ["dist/src/server.js"], serve: [bin, "serve", "calc"] };
     for (const [name, args] of Object.entries(servers)) {
@@ -209,7 +211,8 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
       const answer = await mcpInitialize(process.execPath, [...trace.args, ...args], BASE);
       expect(answer).toMatchObject({ id: 1, result: { capabilities: { tools: {} } } });
       const resolved = trace.resolved();
-      expect(resolved.some((url) => url.includes("/node_modules/@modelcontextprotocol/sdk/"))).toBe(true);
+      // The trace sees the server load: the official SDK v2 server package is in it.
+      expect(resolved.some((url) => url.includes("/node_modules/@modelcontextprotocol/server/"))).toBe(true);
       expect({ [name]: resolved.filter((url) => heavy.test(url)) }).toStrictEqual({ [name]: [] });
     }
   });

@@ -23,21 +23,22 @@ it("calls the tools in memory through the typed client", async () => {
 `;
 
 /**
- * A plain MCP SDK client, as a desktop app is one: \`sdk-client.mjs <command> <args…>\` launches
- * the server from the system's temporary folder, lists its tools and calls \`greet\`.
+ * A plain MCP SDK (v2) client, as a desktop app is one: \`sdk-client.mjs <command> <args…>\`
+ * launches the server from the system's temporary folder, negotiates the protocol, lists its
+ * tools and calls \`greet\`.
  */
 const SDK_CLIENT = `import os from "node:os";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 
 const [command, ...args] = process.argv.slice(2);
 const transport = new StdioClientTransport({ command, args, cwd: os.tmpdir() });
-const client = new Client({ name: "desktop-like", version: "1.0.0" });
+const client = new Client({ name: "desktop-like", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
 await client.connect(transport);
 const { tools } = await client.listTools();
 const greeted = await client.callTool({ name: "greet", arguments: { name: "Ada", tone: "formal" } });
 await client.close();
-console.log(JSON.stringify({ tools: tools.map((t) => t.name), greeted }));
+console.log(JSON.stringify({ protocol: client.getNegotiatedProtocolVersion(), tools: tools.map((t) => t.name), greeted }));
 `;
 
 /**
