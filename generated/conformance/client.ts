@@ -14,10 +14,20 @@ const specs = {
   test_elicitation_sep1330_enums: { name: "test_elicitation_sep1330_enums", input: validators.test_elicitation_sep1330_enums.input, output: validators.test_elicitation_sep1330_enums.output, resultWrapped: true },
   test_embedded_resource: { name: "test_embedded_resource", input: validators.test_embedded_resource.input },
   test_error_handling: { name: "test_error_handling", input: validators.test_error_handling.input },
+  test_header_region: { name: "test_header_region", input: validators.test_header_region.input, headers: {"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"}}} },
   test_image_content: { name: "test_image_content", input: validators.test_image_content.input },
+  test_input_required_result_capabilities: { name: "test_input_required_result_capabilities", input: validators.test_input_required_result_capabilities.input },
+  test_input_required_result_elicitation: { name: "test_input_required_result_elicitation", input: validators.test_input_required_result_elicitation.input },
+  test_input_required_result_multi_round: { name: "test_input_required_result_multi_round", input: validators.test_input_required_result_multi_round.input },
+  test_input_required_result_request_state: { name: "test_input_required_result_request_state", input: validators.test_input_required_result_request_state.input },
+  test_input_required_result_sampling: { name: "test_input_required_result_sampling", input: validators.test_input_required_result_sampling.input },
+  test_input_required_result_tampered_state: { name: "test_input_required_result_tampered_state", input: validators.test_input_required_result_tampered_state.input },
+  test_logging_tool: { name: "test_logging_tool", input: validators.test_logging_tool.input },
+  test_missing_capability: { name: "test_missing_capability", input: validators.test_missing_capability.input },
   test_multiple_content_types: { name: "test_multiple_content_types", input: validators.test_multiple_content_types.input },
   test_sampling: { name: "test_sampling", input: validators.test_sampling.input, output: validators.test_sampling.output, resultWrapped: true },
   test_simple_text: { name: "test_simple_text", input: validators.test_simple_text.input },
+  test_streaming_elicitation: { name: "test_streaming_elicitation", input: validators.test_streaming_elicitation.input },
   test_tool_with_logging: { name: "test_tool_with_logging", input: validators.test_tool_with_logging.input },
   test_tool_with_progress: { name: "test_tool_with_progress", input: validators.test_tool_with_progress.input },
 } satisfies Record<string, ToolSpec>;
@@ -102,6 +112,18 @@ export interface ConformanceClient {
   testErrorHandling(args?: T.TestErrorHandlingInput, options?: CallOptions): Promise<ToolCallResult<ToolContent>>;
 
   /**
+   * Echoes a region that 2026-07-28 clients calling over HTTP also send as the header
+   * `Mcp-Param-Region` (SEP-2243): the server rejects a call whose header disagrees with it.
+   *
+   * MCP tool `test_header_region`.
+   *
+   * @example
+   * const r = await conformance.testHeaderRegion({ region: "example" });
+   * if (r.ok) console.log(r.value);
+   */
+  testHeaderRegion(args: T.TestHeaderRegionInput, options?: CallOptions): Promise<ToolCallResult<ToolContent>>;
+
+  /**
    * Returns an image: a 1×1 red PNG.
    *
    * MCP tool `test_image_content`.
@@ -111,6 +133,97 @@ export interface ConformanceClient {
    * if (r.ok) console.log(r.value);
    */
   testImageContent(args?: T.TestImageContentInput, options?: CallOptions): Promise<ToolCallResult<ToolContent>>;
+
+  /**
+   * Asks only what the client declared it supports: a form if it can elicit, a completion if it
+   * can sample (both in one round when it can do both).
+   *
+   * MCP tool `test_input_required_result_capabilities`.
+   *
+   * @example
+   * const r = await conformance.testInputRequiredResultCapabilities();
+   * if (r.ok) console.log(r.value);
+   */
+  testInputRequiredResultCapabilities(args?: T.TestInputRequiredResultCapabilitiesInput, options?: CallOptions): Promise<ToolCallResult<ToolContent>>;
+
+  /**
+   * Asks the user for their name (elicitation), then greets them.
+   *
+   * MCP tool `test_input_required_result_elicitation`.
+   *
+   * @example
+   * const r = await conformance.testInputRequiredResultElicitation();
+   * if (r.ok) console.log(r.value);
+   */
+  testInputRequiredResultElicitation(args?: T.TestInputRequiredResultElicitationInput, options?: CallOptions): Promise<ToolCallResult<ToolContent>>;
+
+  /**
+   * Asks two questions one after the other: two `input_required` rounds, each with its own state.
+   *
+   * MCP tool `test_input_required_result_multi_round`.
+   *
+   * @example
+   * const r = await conformance.testInputRequiredResultMultiRound();
+   * if (r.ok) console.log(r.value);
+   */
+  testInputRequiredResultMultiRound(args?: T.TestInputRequiredResultMultiRoundInput, options?: CallOptions): Promise<ToolCallResult<ToolContent>>;
+
+  /**
+   * Asks the user to confirm; the call resumes only with the `requestState` the server issued
+   * (the state names this very execution), so reaching the end proves it was round-tripped.
+   *
+   * MCP tool `test_input_required_result_request_state`.
+   *
+   * @example
+   * const r = await conformance.testInputRequiredResultRequestState();
+   * if (r.ok) console.log(r.value);
+   */
+  testInputRequiredResultRequestState(args?: T.TestInputRequiredResultRequestStateInput, options?: CallOptions): Promise<ToolCallResult<ToolContent>>;
+
+  /**
+   * Asks the client's model for the capital of France (sampling) and returns its answer.
+   *
+   * MCP tool `test_input_required_result_sampling`.
+   *
+   * @example
+   * const r = await conformance.testInputRequiredResultSampling();
+   * if (r.ok) console.log(r.value);
+   */
+  testInputRequiredResultSampling(args?: T.TestInputRequiredResultSamplingInput, options?: CallOptions): Promise<ToolCallResult<ToolContent>>;
+
+  /**
+   * Asks the user to confirm. A retry whose `requestState` was altered names no waiting call and
+   * is rejected with a JSON-RPC error (-32602) before anything runs.
+   *
+   * MCP tool `test_input_required_result_tampered_state`.
+   *
+   * @example
+   * const r = await conformance.testInputRequiredResultTamperedState();
+   * if (r.ok) console.log(r.value);
+   */
+  testInputRequiredResultTamperedState(args?: T.TestInputRequiredResultTamperedStateInput, options?: CallOptions): Promise<ToolCallResult<ToolContent>>;
+
+  /**
+   * Logs while it runs: a request that sets no log level receives no log messages.
+   *
+   * MCP tool `test_logging_tool`.
+   *
+   * @example
+   * const r = await conformance.testLoggingTool();
+   * if (r.ok) console.log(r.value);
+   */
+  testLoggingTool(args?: T.TestLoggingToolInput, options?: CallOptions): Promise<ToolCallResult<ToolContent>>;
+
+  /**
+   * Needs sampling: a client that does not declare it must not get this tool's result.
+   *
+   * MCP tool `test_missing_capability`.
+   *
+   * @example
+   * const r = await conformance.testMissingCapability();
+   * if (r.ok) console.log(r.value);
+   */
+  testMissingCapability(args?: T.TestMissingCapabilityInput, options?: CallOptions): Promise<ToolCallResult<ToolContent>>;
 
   /**
    * Returns text, an image and an embedded resource together.
@@ -144,6 +257,17 @@ export interface ConformanceClient {
    * if (r.ok) console.log(r.value);
    */
   testSimpleText(args?: T.TestSimpleTextInput, options?: CallOptions): Promise<ToolCallResult<ToolContent>>;
+
+  /**
+   * Asks the user a question: the answer travels as `input_required`, never as a request on the stream.
+   *
+   * MCP tool `test_streaming_elicitation`.
+   *
+   * @example
+   * const r = await conformance.testStreamingElicitation();
+   * if (r.ok) console.log(r.value);
+   */
+  testStreamingElicitation(args?: T.TestStreamingElicitationInput, options?: CallOptions): Promise<ToolCallResult<ToolContent>>;
 
   /**
    * Sends three info log messages while it runs.
@@ -187,10 +311,20 @@ export function createConformanceClient(client: ToolCallingClient, options: Type
     testElicitationSep1330Enums: (args, callOptions) => call(specs.test_elicitation_sep1330_enums, args, callOptions),
     testEmbeddedResource: (args, callOptions) => call(specs.test_embedded_resource, args, callOptions),
     testErrorHandling: (args, callOptions) => call(specs.test_error_handling, args, callOptions),
+    testHeaderRegion: (args, callOptions) => call(specs.test_header_region, args, callOptions),
     testImageContent: (args, callOptions) => call(specs.test_image_content, args, callOptions),
+    testInputRequiredResultCapabilities: (args, callOptions) => call(specs.test_input_required_result_capabilities, args, callOptions),
+    testInputRequiredResultElicitation: (args, callOptions) => call(specs.test_input_required_result_elicitation, args, callOptions),
+    testInputRequiredResultMultiRound: (args, callOptions) => call(specs.test_input_required_result_multi_round, args, callOptions),
+    testInputRequiredResultRequestState: (args, callOptions) => call(specs.test_input_required_result_request_state, args, callOptions),
+    testInputRequiredResultSampling: (args, callOptions) => call(specs.test_input_required_result_sampling, args, callOptions),
+    testInputRequiredResultTamperedState: (args, callOptions) => call(specs.test_input_required_result_tampered_state, args, callOptions),
+    testLoggingTool: (args, callOptions) => call(specs.test_logging_tool, args, callOptions),
+    testMissingCapability: (args, callOptions) => call(specs.test_missing_capability, args, callOptions),
     testMultipleContentTypes: (args, callOptions) => call(specs.test_multiple_content_types, args, callOptions),
     testSampling: (args, callOptions) => call(specs.test_sampling, args, callOptions),
     testSimpleText: (args, callOptions) => call(specs.test_simple_text, args, callOptions),
+    testStreamingElicitation: (args, callOptions) => call(specs.test_streaming_elicitation, args, callOptions),
     testToolWithLogging: (args, callOptions) => call(specs.test_tool_with_logging, args, callOptions),
     testToolWithProgress: (args, callOptions) => call(specs.test_tool_with_progress, args, callOptions),
   };

@@ -36,8 +36,35 @@ export const validators = {
   test_error_handling: {
     input: createValidator<T.TestErrorHandlingInput>(raw.test_error_handling_input, "arguments of tool \"test_error_handling\""),
   },
+  test_header_region: {
+    input: createValidator<T.TestHeaderRegionInput>(raw.test_header_region_input, "arguments of tool \"test_header_region\""),
+  },
   test_image_content: {
     input: createValidator<T.TestImageContentInput>(raw.test_image_content_input, "arguments of tool \"test_image_content\""),
+  },
+  test_input_required_result_capabilities: {
+    input: createValidator<T.TestInputRequiredResultCapabilitiesInput>(raw.test_input_required_result_capabilities_input, "arguments of tool \"test_input_required_result_capabilities\""),
+  },
+  test_input_required_result_elicitation: {
+    input: createValidator<T.TestInputRequiredResultElicitationInput>(raw.test_input_required_result_elicitation_input, "arguments of tool \"test_input_required_result_elicitation\""),
+  },
+  test_input_required_result_multi_round: {
+    input: createValidator<T.TestInputRequiredResultMultiRoundInput>(raw.test_input_required_result_multi_round_input, "arguments of tool \"test_input_required_result_multi_round\""),
+  },
+  test_input_required_result_request_state: {
+    input: createValidator<T.TestInputRequiredResultRequestStateInput>(raw.test_input_required_result_request_state_input, "arguments of tool \"test_input_required_result_request_state\""),
+  },
+  test_input_required_result_sampling: {
+    input: createValidator<T.TestInputRequiredResultSamplingInput>(raw.test_input_required_result_sampling_input, "arguments of tool \"test_input_required_result_sampling\""),
+  },
+  test_input_required_result_tampered_state: {
+    input: createValidator<T.TestInputRequiredResultTamperedStateInput>(raw.test_input_required_result_tampered_state_input, "arguments of tool \"test_input_required_result_tampered_state\""),
+  },
+  test_logging_tool: {
+    input: createValidator<T.TestLoggingToolInput>(raw.test_logging_tool_input, "arguments of tool \"test_logging_tool\""),
+  },
+  test_missing_capability: {
+    input: createValidator<T.TestMissingCapabilityInput>(raw.test_missing_capability_input, "arguments of tool \"test_missing_capability\""),
   },
   test_multiple_content_types: {
     input: createValidator<T.TestMultipleContentTypesInput>(raw.test_multiple_content_types_input, "arguments of tool \"test_multiple_content_types\""),
@@ -48,6 +75,9 @@ export const validators = {
   },
   test_simple_text: {
     input: createValidator<T.TestSimpleTextInput>(raw.test_simple_text_input, "arguments of tool \"test_simple_text\""),
+  },
+  test_streaming_elicitation: {
+    input: createValidator<T.TestStreamingElicitationInput>(raw.test_streaming_elicitation_input, "arguments of tool \"test_streaming_elicitation\""),
   },
   test_tool_with_logging: {
     input: createValidator<T.TestToolWithLoggingInput>(raw.test_tool_with_logging_input, "arguments of tool \"test_tool_with_logging\""),

@@ -128,8 +128,98 @@ export const tools = [
     }
   },
   {
+    "name": "test_header_region",
+    "description": "Echoes a region that 2026-07-28 clients calling over HTTP also send as the header\n`Mcp-Param-Region` (SEP-2243): the server rejects a call whose header disagrees with it.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "region": {
+          "type": "string",
+          "description": "Where to run; mirrored into the `Mcp-Param-Region` header",
+          "x-mcp-header": "Region"
+        }
+      },
+      "required": [
+        "region"
+      ],
+      "additionalProperties": false
+    }
+  },
+  {
     "name": "test_image_content",
     "description": "Returns an image: a 1×1 red PNG.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  {
+    "name": "test_input_required_result_capabilities",
+    "description": "Asks only what the client declared it supports: a form if it can elicit, a completion if it\ncan sample (both in one round when it can do both).",
+    "inputSchema": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  {
+    "name": "test_input_required_result_elicitation",
+    "description": "Asks the user for their name (elicitation), then greets them.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  {
+    "name": "test_input_required_result_multi_round",
+    "description": "Asks two questions one after the other: two `input_required` rounds, each with its own state.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  {
+    "name": "test_input_required_result_request_state",
+    "description": "Asks the user to confirm; the call resumes only with the `requestState` the server issued\n(the state names this very execution), so reaching the end proves it was round-tripped.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  {
+    "name": "test_input_required_result_sampling",
+    "description": "Asks the client's model for the capital of France (sampling) and returns its answer.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  {
+    "name": "test_input_required_result_tampered_state",
+    "description": "Asks the user to confirm. A retry whose `requestState` was altered names no waiting call and\nis rejected with a JSON-RPC error (-32602) before anything runs.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  {
+    "name": "test_logging_tool",
+    "description": "Logs while it runs: a request that sets no log level receives no log messages.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  {
+    "name": "test_missing_capability",
+    "description": "Needs sampling: a client that does not declare it must not get this tool's result.",
     "inputSchema": {
       "type": "object",
       "properties": {},
@@ -177,6 +267,15 @@ export const tools = [
   {
     "name": "test_simple_text",
     "description": "Returns a simple text response.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  {
+    "name": "test_streaming_elicitation",
+    "description": "Asks the user a question: the answer travels as `input_required`, never as a request on the stream.",
     "inputSchema": {
       "type": "object",
       "properties": {},

@@ -43,7 +43,28 @@ export type TestEmbeddedResourceInput = Record<string, never>;
 
 export type TestErrorHandlingInput = Record<string, never>;
 
+export interface TestHeaderRegionInput {
+  /** Where to run; mirrored into the `Mcp-Param-Region` header */
+  region: string;
+}
+
 export type TestImageContentInput = Record<string, never>;
+
+export type TestInputRequiredResultCapabilitiesInput = Record<string, never>;
+
+export type TestInputRequiredResultElicitationInput = Record<string, never>;
+
+export type TestInputRequiredResultMultiRoundInput = Record<string, never>;
+
+export type TestInputRequiredResultRequestStateInput = Record<string, never>;
+
+export type TestInputRequiredResultSamplingInput = Record<string, never>;
+
+export type TestInputRequiredResultTamperedStateInput = Record<string, never>;
+
+export type TestLoggingToolInput = Record<string, never>;
+
+export type TestMissingCapabilityInput = Record<string, never>;
 
 export type TestMultipleContentTypesInput = Record<string, never>;
 
@@ -60,6 +81,8 @@ export type TestSamplingResult = string;
 
 export type TestSimpleTextInput = Record<string, never>;
 
+export type TestStreamingElicitationInput = Record<string, never>;
+
 export type TestToolWithLoggingInput = Record<string, never>;
 
 export type TestToolWithProgressInput = Record<string, never>;
@@ -73,10 +96,20 @@ export interface ToolTypes {
   test_elicitation_sep1330_enums: { input: TestElicitationSep1330EnumsInput; output: TestElicitationSep1330EnumsOutput; result: TestElicitationSep1330EnumsResult };
   test_embedded_resource: { input: TestEmbeddedResourceInput };
   test_error_handling: { input: TestErrorHandlingInput };
+  test_header_region: { input: TestHeaderRegionInput };
   test_image_content: { input: TestImageContentInput };
+  test_input_required_result_capabilities: { input: TestInputRequiredResultCapabilitiesInput };
+  test_input_required_result_elicitation: { input: TestInputRequiredResultElicitationInput };
+  test_input_required_result_multi_round: { input: TestInputRequiredResultMultiRoundInput };
+  test_input_required_result_request_state: { input: TestInputRequiredResultRequestStateInput };
+  test_input_required_result_sampling: { input: TestInputRequiredResultSamplingInput };
+  test_input_required_result_tampered_state: { input: TestInputRequiredResultTamperedStateInput };
+  test_logging_tool: { input: TestLoggingToolInput };
+  test_missing_capability: { input: TestMissingCapabilityInput };
   test_multiple_content_types: { input: TestMultipleContentTypesInput };
   test_sampling: { input: TestSamplingInput; output: TestSamplingOutput; result: TestSamplingResult };
   test_simple_text: { input: TestSimpleTextInput };
+  test_streaming_elicitation: { input: TestStreamingElicitationInput };
   test_tool_with_logging: { input: TestToolWithLoggingInput };
   test_tool_with_progress: { input: TestToolWithProgressInput };
 }
