@@ -13,21 +13,27 @@ function answer(reply: { action: string; content?: Record<string, unknown> }, fi
   return reply.action === "accept" ? String(reply.content?.[field] ?? "") : `(${reply.action})`;
 }
 
-/** Asks the user for their name (elicitation), then greets them. */
+/** Asks the user for their name (elicitation, under the key `user_name`), then greets them. */
 export async function test_input_required_result_elicitation(ctx: ToolContext): Promise<ToolResult> {
-  const reply = await ctx.elicit({
-    message: "What is your name?",
-    requestedSchema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] },
-  });
+  const reply = await ctx.elicit(
+    {
+      message: "What is your name?",
+      requestedSchema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] },
+    },
+    { key: "user_name" },
+  );
   return text(`Hello, ${answer(reply, "name")}!`);
 }
 
 /** Asks the client's model for the capital of France (sampling) and returns its answer. */
 export async function test_input_required_result_sampling(ctx: ToolContext): Promise<ToolResult> {
-  const reply = await ctx.sample({
-    messages: [{ role: "user", content: { type: "text", text: "What is the capital of France?" } }],
-    maxTokens: 100,
-  });
+  const reply = await ctx.sample(
+    {
+      messages: [{ role: "user", content: { type: "text", text: "What is the capital of France?" } }],
+      maxTokens: 100,
+    },
+    { key: "capital_question" },
+  );
   return text(
     `LLM response: ${reply.content.type === "text" ? reply.content.text : `(${reply.content.type})`}`,
   );
@@ -129,4 +135,24 @@ export async function test_logging_tool(ctx: ToolContext): Promise<ToolResult> {
  */
 export function test_header_region(region: string & Header<"Region">): ToolResult {
   return text(`region=${region}`);
+}
+
+/** Asks for the client's roots (`roots/list`) and names them. */
+export async function test_input_required_result_list_roots(ctx: ToolContext): Promise<ToolResult> {
+  const roots = await ctx.roots({ key: "client_roots" });
+  return text(`Roots: ${roots.map((r) => r.uri).join(", ") || "(none)"}`);
+}
+
+/** Asks for a form, a completion and the client's roots in one round. */
+export async function test_input_required_result_multiple_inputs(ctx: ToolContext): Promise<ToolResult> {
+  const [form, completion, roots] = await Promise.all([
+    ctx.elicit({
+      message: "What is your name?",
+      requestedSchema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] },
+    }),
+    ctx.sample({ messages: [{ role: "user", content: { type: "text", text: "Say hello" } }], maxTokens: 20 }),
+    ctx.roots(),
+  ]);
+  const said = completion.content.type === "text" ? completion.content.text : completion.content.type;
+  return text(`name=${answer(form, "name")}; sampled=${said}; roots=${roots.length}`);
 }

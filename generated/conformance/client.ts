@@ -18,7 +18,9 @@ const specs = {
   test_image_content: { name: "test_image_content", input: validators.test_image_content.input },
   test_input_required_result_capabilities: { name: "test_input_required_result_capabilities", input: validators.test_input_required_result_capabilities.input },
   test_input_required_result_elicitation: { name: "test_input_required_result_elicitation", input: validators.test_input_required_result_elicitation.input },
+  test_input_required_result_list_roots: { name: "test_input_required_result_list_roots", input: validators.test_input_required_result_list_roots.input },
   test_input_required_result_multi_round: { name: "test_input_required_result_multi_round", input: validators.test_input_required_result_multi_round.input },
+  test_input_required_result_multiple_inputs: { name: "test_input_required_result_multiple_inputs", input: validators.test_input_required_result_multiple_inputs.input },
   test_input_required_result_request_state: { name: "test_input_required_result_request_state", input: validators.test_input_required_result_request_state.input },
   test_input_required_result_sampling: { name: "test_input_required_result_sampling", input: validators.test_input_required_result_sampling.input },
   test_input_required_result_tampered_state: { name: "test_input_required_result_tampered_state", input: validators.test_input_required_result_tampered_state.input },
@@ -147,7 +149,7 @@ export interface ConformanceClient {
   testInputRequiredResultCapabilities(args?: T.TestInputRequiredResultCapabilitiesInput, options?: CallOptions): Promise<ToolCallResult<ToolContent>>;
 
   /**
-   * Asks the user for their name (elicitation), then greets them.
+   * Asks the user for their name (elicitation, under the key `user_name`), then greets them.
    *
    * MCP tool `test_input_required_result_elicitation`.
    *
@@ -156,6 +158,17 @@ export interface ConformanceClient {
    * if (r.ok) console.log(r.value);
    */
   testInputRequiredResultElicitation(args?: T.TestInputRequiredResultElicitationInput, options?: CallOptions): Promise<ToolCallResult<ToolContent>>;
+
+  /**
+   * Asks for the client's roots (`roots/list`) and names them.
+   *
+   * MCP tool `test_input_required_result_list_roots`.
+   *
+   * @example
+   * const r = await conformance.testInputRequiredResultListRoots();
+   * if (r.ok) console.log(r.value);
+   */
+  testInputRequiredResultListRoots(args?: T.TestInputRequiredResultListRootsInput, options?: CallOptions): Promise<ToolCallResult<ToolContent>>;
 
   /**
    * Asks two questions one after the other: two `input_required` rounds, each with its own state.
@@ -167,6 +180,17 @@ export interface ConformanceClient {
    * if (r.ok) console.log(r.value);
    */
   testInputRequiredResultMultiRound(args?: T.TestInputRequiredResultMultiRoundInput, options?: CallOptions): Promise<ToolCallResult<ToolContent>>;
+
+  /**
+   * Asks for a form, a completion and the client's roots in one round.
+   *
+   * MCP tool `test_input_required_result_multiple_inputs`.
+   *
+   * @example
+   * const r = await conformance.testInputRequiredResultMultipleInputs();
+   * if (r.ok) console.log(r.value);
+   */
+  testInputRequiredResultMultipleInputs(args?: T.TestInputRequiredResultMultipleInputsInput, options?: CallOptions): Promise<ToolCallResult<ToolContent>>;
 
   /**
    * Asks the user to confirm; the call resumes only with the `requestState` the server issued
@@ -315,7 +339,9 @@ export function createConformanceClient(client: ToolCallingClient, options: Type
     testImageContent: (args, callOptions) => call(specs.test_image_content, args, callOptions),
     testInputRequiredResultCapabilities: (args, callOptions) => call(specs.test_input_required_result_capabilities, args, callOptions),
     testInputRequiredResultElicitation: (args, callOptions) => call(specs.test_input_required_result_elicitation, args, callOptions),
+    testInputRequiredResultListRoots: (args, callOptions) => call(specs.test_input_required_result_list_roots, args, callOptions),
     testInputRequiredResultMultiRound: (args, callOptions) => call(specs.test_input_required_result_multi_round, args, callOptions),
+    testInputRequiredResultMultipleInputs: (args, callOptions) => call(specs.test_input_required_result_multiple_inputs, args, callOptions),
     testInputRequiredResultRequestState: (args, callOptions) => call(specs.test_input_required_result_request_state, args, callOptions),
     testInputRequiredResultSampling: (args, callOptions) => call(specs.test_input_required_result_sampling, args, callOptions),
     testInputRequiredResultTamperedState: (args, callOptions) => call(specs.test_input_required_result_tampered_state, args, callOptions),

@@ -48,8 +48,14 @@ export const validators = {
   test_input_required_result_elicitation: {
     input: createValidator<T.TestInputRequiredResultElicitationInput>(raw.test_input_required_result_elicitation_input, "arguments of tool \"test_input_required_result_elicitation\""),
   },
+  test_input_required_result_list_roots: {
+    input: createValidator<T.TestInputRequiredResultListRootsInput>(raw.test_input_required_result_list_roots_input, "arguments of tool \"test_input_required_result_list_roots\""),
+  },
   test_input_required_result_multi_round: {
     input: createValidator<T.TestInputRequiredResultMultiRoundInput>(raw.test_input_required_result_multi_round_input, "arguments of tool \"test_input_required_result_multi_round\""),
+  },
+  test_input_required_result_multiple_inputs: {
+    input: createValidator<T.TestInputRequiredResultMultipleInputsInput>(raw.test_input_required_result_multiple_inputs_input, "arguments of tool \"test_input_required_result_multiple_inputs\""),
   },
   test_input_required_result_request_state: {
     input: createValidator<T.TestInputRequiredResultRequestStateInput>(raw.test_input_required_result_request_state_input, "arguments of tool \"test_input_required_result_request_state\""),

@@ -165,7 +165,16 @@ export const tools = [
   },
   {
     "name": "test_input_required_result_elicitation",
-    "description": "Asks the user for their name (elicitation), then greets them.",
+    "description": "Asks the user for their name (elicitation, under the key `user_name`), then greets them.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  {
+    "name": "test_input_required_result_list_roots",
+    "description": "Asks for the client's roots (`roots/list`) and names them.",
     "inputSchema": {
       "type": "object",
       "properties": {},
@@ -175,6 +184,15 @@ export const tools = [
   {
     "name": "test_input_required_result_multi_round",
     "description": "Asks two questions one after the other: two `input_required` rounds, each with its own state.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    }
+  },
+  {
+    "name": "test_input_required_result_multiple_inputs",
+    "description": "Asks for a form, a completion and the client's roots in one round.",
     "inputSchema": {
       "type": "object",
       "properties": {},

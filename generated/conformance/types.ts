@@ -54,7 +54,11 @@ export type TestInputRequiredResultCapabilitiesInput = Record<string, never>;
 
 export type TestInputRequiredResultElicitationInput = Record<string, never>;
 
+export type TestInputRequiredResultListRootsInput = Record<string, never>;
+
 export type TestInputRequiredResultMultiRoundInput = Record<string, never>;
+
+export type TestInputRequiredResultMultipleInputsInput = Record<string, never>;
 
 export type TestInputRequiredResultRequestStateInput = Record<string, never>;
 
@@ -100,7 +104,9 @@ export interface ToolTypes {
   test_image_content: { input: TestImageContentInput };
   test_input_required_result_capabilities: { input: TestInputRequiredResultCapabilitiesInput };
   test_input_required_result_elicitation: { input: TestInputRequiredResultElicitationInput };
+  test_input_required_result_list_roots: { input: TestInputRequiredResultListRootsInput };
   test_input_required_result_multi_round: { input: TestInputRequiredResultMultiRoundInput };
+  test_input_required_result_multiple_inputs: { input: TestInputRequiredResultMultipleInputsInput };
   test_input_required_result_request_state: { input: TestInputRequiredResultRequestStateInput };
   test_input_required_result_sampling: { input: TestInputRequiredResultSamplingInput };
   test_input_required_result_tampered_state: { input: TestInputRequiredResultTamperedStateInput };

@@ -5,6 +5,7 @@ import type {
   ElicitRequestFormParams,
   ElicitResult,
   Implementation,
+  Root,
 } from "@modelcontextprotocol/server";
 
 /**
@@ -65,19 +66,35 @@ export interface ToolContext {
    * revision (SEP-2577) but still served: a 2025 client gets a server-to-client request, a
    * 2026-07-28 client an `input_required` round, and the call resumes with the answer.
    */
-  sample(request: CreateMessageRequestParams): Promise<CreateMessageResult>;
+  sample(request: CreateMessageRequestParams, options?: InputOptions): Promise<CreateMessageResult>;
   /**
    * Asks the user for input through the client (`elicitation/create`, form mode). Rejects
    * with a `ToolError` when the client does not support elicitation. A 2025 client gets a
    * server-to-client request; a 2026-07-28 client gets an `input_required` result and calls
    * again with the answer, and the same execution of the tool resumes here.
    */
-  elicit(request: Omit<ElicitRequestFormParams, "mode">): Promise<ElicitResult>;
+  elicit(request: Omit<ElicitRequestFormParams, "mode">, options?: InputOptions): Promise<ElicitResult>;
+  /**
+   * The client's roots (`roots/list`): the folders or files it lets the server work on. Rejects
+   * with a `ToolError` when the client does not support roots. A 2025 client gets a
+   * server-to-client request, a 2026-07-28 client an `input_required` round. Deprecated by the
+   * 2026-07-28 revision (SEP-2577) but still served.
+   */
+  roots(options?: InputOptions): Promise<Root[]>;
   /**
    * Streamable HTTP only: closes the response stream of this request now, so the client
    * reconnects and receives the result later (SEP-1699 polling). A no-op elsewhere.
    */
   closeStream(): void;
+}
+
+/** How a question a tool asks (`elicit`, `sample`, `roots`) is sent. */
+export interface InputOptions {
+  /**
+   * The key of the question in a 2026-07-28 `input_required` result (`inputRequests`), which the
+   * client answers under (default `elicit-1`, `sample-2` …, numbered per call). Unused for 2025 clients.
+   */
+  key?: string;
 }
 
 export type LogLevel = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";

@@ -23,6 +23,6 @@ export {
   type ToolResult,
   text,
 } from "./content.ts";
-export { LOG_LEVELS, type LogLevel, type ToolContext } from "./context.ts";
+export { type InputOptions, LOG_LEVELS, type LogLevel, type ToolContext } from "./context.ts";
 export * from "./tags.ts";
 export { ToolError } from "./tool-error.ts";

@@ -1,5 +1,6 @@
 import {
   type CallToolResult,
+  MissingRequiredClientCapabilityError,
   SdkError,
   SdkErrorCode,
   type ServerContext,
@@ -193,6 +194,8 @@ function cancelReason(reason: unknown): unknown {
 }
 
 function thrown(name: string, error: unknown, env: CallEnvironment): CallToolResult {
+  // A 2026-07-28 client lacks what the tool asked for: a protocol error (-32021), not a tool result.
+  if (error instanceof MissingRequiredClientCapabilityError) throw error;
   if (error instanceof TimeoutError) return errorResult(error.message);
   if (error instanceof ToolError) return errorResult(error.message);
   if (env.maskErrors) {

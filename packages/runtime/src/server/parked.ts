@@ -8,7 +8,7 @@ import { elicitationProblem, protocolError } from "./protocol.ts";
 
 /** A request a tool sends the client through `input_required` (MCP 2026-07-28 multi-round requests). */
 export interface InputRequest {
-  method: "elicitation/create" | "sampling/createMessage";
+  method: "elicitation/create" | "sampling/createMessage" | "roots/list";
   params: Record<string, unknown>;
 }
 
@@ -25,8 +25,11 @@ export interface InputRequest {
 export interface ParkedCalls {
   /** Serves `tools/call` from a 2026-07-28 client: a new call, or the retry of a parked one. */
   serve(tool: ManifestTool, args: unknown, env: CallEnvironment): Promise<Result>;
-  /** Asks the client (from a tool's context); resolves with the client's answer. */
-  ask(invocation: Invocation, request: InputRequest): Promise<unknown>;
+  /**
+   * Asks the client (from a tool's context) under `key` (default: numbered per call); resolves
+   * with the client's answer.
+   */
+  ask(invocation: Invocation, request: InputRequest, key?: string): Promise<unknown>;
   /** Calls waiting for their client's answer now. */
   readonly size: number;
 }
@@ -41,6 +44,12 @@ interface Waiting {
   /** Questions asked and not yet answered, by the key the client answers under. */
   questions: Map<string, Question>;
   asked: number;
+  /**
+   * Answers that came with the call's first request (no `requestState`): a client that already
+   * knows the questions may send them at once; a question under one of these keys is answered
+   * without a round.
+   */
+  early: Record<string, unknown>;
   /** Wakes the request waiting for this invocation: a question was asked. */
   wake?: () => void;
 }
@@ -61,7 +70,7 @@ export function parkedCalls(options: Pick<ServerOptions, "inputTimeoutMs" | "max
   const stateOf = (invocation: Invocation): Waiting => {
     let state = waiting.get(invocation);
     if (!state) {
-      state = { questions: new Map(), asked: 0 };
+      state = { questions: new Map(), asked: 0, early: {} };
       waiting.set(invocation, state);
     }
     return state;
@@ -116,6 +125,7 @@ export function parkedCalls(options: Pick<ServerOptions, "inputTimeoutMs" | "max
         if (!checked.ok) return checked.result;
         const invocation = new Invocation(tool, checked.args, env);
         argsKeys.set(invocation, canonicalJson(checked.args));
+        stateOf(invocation).early = { ...env.request?.mcpReq.inputResponses };
         return drive(invocation);
       }
       const entry = typeof state === "string" ? parked.get(state) : undefined;
@@ -142,14 +152,29 @@ export function parkedCalls(options: Pick<ServerOptions, "inputTimeoutMs" | "max
       return drive(invocation);
     },
 
-    ask(invocation, request) {
+    ask(invocation, request, chosen) {
+      const state = stateOf(invocation);
+      const key = chosen ?? `${PREFIX[request.method]}-${++state.asked}`;
+      if (chosen !== undefined && state.questions.has(key)) {
+        return Promise.reject(
+          new ToolError(
+            `The tool asks twice under the key "${key}" at once; give each question its own key.`,
+          ),
+        );
+      }
+      if (Object.hasOwn(state.early, key)) {
+        const answer = state.early[key];
+        delete state.early[key];
+        const problem = answerProblem(request, answer);
+        return problem
+          ? Promise.reject(new ToolError(`The client's answer to "${key}" is invalid: ${problem}`))
+          : Promise.resolve(answer);
+      }
       if (parked.size >= max) {
         return Promise.reject(
           new ToolError(`The server has ${max} calls waiting for their clients' input; try again later.`),
         );
       }
-      const state = stateOf(invocation);
-      const key = `${request.method === "elicitation/create" ? "elicit" : "sample"}-${++state.asked}`;
       return new Promise((resolve, reject) => {
         state.questions.set(key, { request, resolve, reject });
         // Questions asked together (Promise.all) go out in one round.
@@ -159,10 +184,22 @@ export function parkedCalls(options: Pick<ServerOptions, "inputTimeoutMs" | "max
   };
 }
 
+const PREFIX = {
+  "elicitation/create": "elicit",
+  "sampling/createMessage": "sample",
+  "roots/list": "roots",
+} as const;
+
 /** Why a client's answer cannot be handed to the tool, if it cannot. */
 function answerProblem(request: InputRequest, answer: unknown): string | undefined {
   if (answer === null || typeof answer !== "object" || Array.isArray(answer)) return "expected an object";
   const value = answer as Record<string, unknown>;
+  if (request.method === "roots/list") {
+    return Array.isArray(value.roots) &&
+      value.roots.every((r) => typeof (r as { uri?: unknown })?.uri === "string")
+      ? undefined
+      : "expected a list of roots (roots: [{ uri }])";
+  }
   if (request.method === "sampling/createMessage") {
     return typeof value.role === "string" && value.content !== undefined
       ? undefined

@@ -3,6 +3,8 @@ import {
   CLIENT_INFO_META_KEY,
   type ClientCapabilities,
   type Implementation,
+  MissingRequiredClientCapabilityError,
+  type Root,
   type Server,
 } from "@modelcontextprotocol/server";
 import type { ToolContext } from "../context.ts";
@@ -40,6 +42,18 @@ export function createToolContext(source: ContextSource): ToolContext {
     era === "modern"
       ? (envelope()?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined)
       : server.getClientCapabilities();
+  /**
+   * A 2026-07-28 request states what its client supports: without the capability the call fails
+   * with `-32021` (the SDK answers HTTP 400), as the spec requires. A 2025 client gets a
+   * `ToolError` the tool may catch.
+   */
+  const need = (capability: "sampling" | "elicitation" | "roots") => {
+    if (capabilities()?.[capability]) return;
+    if (era === "modern") {
+      throw new MissingRequiredClientCapabilityError({ requiredCapabilities: { [capability]: {} } });
+    }
+    throw new ToolError(`Tool "${source.toolName}" needs ${capability}, which the client does not support.`);
+  };
   const first = link.request;
   // A 2025 server-to-client request travels as related to the call (on Streamable HTTP: on its stream).
   const related = () => ({ relatedRequestId: link.request.mcpReq.id, signal });
@@ -82,26 +96,29 @@ export function createToolContext(source: ContextSource): ToolContext {
       // (where a request without one receives no log messages at all).
       await request.mcpReq.log(level, data, logger);
     },
-    async sample(request) {
-      if (!capabilities()?.sampling) {
-        throw new ToolError(`Tool "${source.toolName}" needs sampling, which the client does not support.`);
-      }
+    async sample(request, options) {
+      need("sampling");
       if (era === "modern") {
-        return source.parked.ask(link, { method: "sampling/createMessage", params: { ...request } }) as never;
+        const params = { ...request };
+        return source.parked.ask(link, { method: "sampling/createMessage", params }, options?.key) as never;
       }
       return link.request.mcpReq.requestSampling(request, related()) as never;
     },
-    async elicit(request) {
-      if (!capabilities()?.elicitation) {
-        throw new ToolError(
-          `Tool "${source.toolName}" needs elicitation, which the client does not support.`,
-        );
-      }
+    async elicit(request, options) {
+      need("elicitation");
       const params = { ...request, mode: "form" as const };
       if (era === "modern") {
-        return source.parked.ask(link, { method: "elicitation/create", params }) as never;
+        return source.parked.ask(link, { method: "elicitation/create", params }, options?.key) as never;
       }
       return link.request.mcpReq.elicitInput(params, related());
+    },
+    async roots(options) {
+      need("roots");
+      if (era === "modern") {
+        const answer = await source.parked.ask(link, { method: "roots/list", params: {} }, options?.key);
+        return (answer as { roots: Root[] }).roots;
+      }
+      return (await server.listRoots(undefined, related())).roots;
     },
     closeStream() {
       link.request.http?.closeSSE?.();

@@ -4,6 +4,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import {
   CreateMessageRequestSchema,
   ElicitRequestSchema,
+  ListRootsRequestSchema,
   type LoggingMessageNotification,
   LoggingMessageNotificationSchema,
   type Progress,
@@ -160,6 +161,19 @@ describe("requests to the client", () => {
     }));
     const result = await client.callTool({ name: "ask_name", arguments: { message: "who?" } });
     expect(result.structuredContent).toStrictEqual({ result: "Ada (who?)" });
+  });
+
+  it("asks for a form, a completion and the client's roots at once (server-to-client requests)", async () => {
+    const client = await connect({}, { elicitation: {}, sampling: {}, roots: {} });
+    client.setRequestHandler(ElicitRequestSchema, () => ({ action: "accept", content: { name: "Ada" } }));
+    client.setRequestHandler(CreateMessageRequestSchema, () => ({
+      role: "assistant",
+      model: "test-model",
+      content: { type: "text", text: "hello" },
+    }));
+    client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [{ uri: "file:///work" }] }));
+    const result = await client.callTool({ name: "ask_all", arguments: {} });
+    expect(result.structuredContent).toStrictEqual({ result: "Ada | hello | file:///work" });
   });
 
   it("fails with a clear message when the client cannot sample or elicit", async () => {

@@ -35,7 +35,7 @@ async function connect(
       versionNegotiation: { mode: { pin: "2026-07-28" } },
       capabilities: {
         ...(elicitation ? { elicitation: { form: {} } } : {}),
-        ...(sampling ? { sampling: {} } : {}),
+        ...(sampling ? { sampling: {}, roots: {} } : {}),
       },
       ...(manual ? { inputRequired: { autoFulfill: false } } : {}),
     },
@@ -196,15 +196,57 @@ describe("input_required (ctx.elicit on 2026-07-28)", () => {
     await refused({ requestState: round.requestState });
   });
 
-  it("gives the tool a ToolError when the client cannot elicit", async () => {
+  it("answers -32021 when the client does not declare the capability the tool needs", async () => {
     const client = await connect({ elicitation: false });
-    expect(await client.callTool({ name: "ask_name", arguments: { message: "who?" } })).toStrictEqual({
-      _meta: SERVER_INFO,
-      content: [
-        { type: "text", text: 'Tool "ask_name" needs elicitation, which the client does not support.' },
-      ],
-      isError: true,
+    const error = (await client
+      .callTool({ name: "ask_name", arguments: { message: "who?" } })
+      .catch((e: unknown) => e)) as ProtocolError;
+    expect(error).toBeInstanceOf(ProtocolError);
+    expect([error.code, error.data]).toStrictEqual([-32021, { requiredCapabilities: { elicitation: {} } }]);
+  });
+
+  it("asks several questions in one round, under the keys the tool chose, roots included", async () => {
+    const client = await connect({ manual: true, sampling: true });
+    const round = (await retry(
+      client,
+      { name: "ask_all", arguments: {} },
+      { allowInputRequired: true },
+    )) as unknown as {
+      inputRequests: Record<string, { method: string }>;
+      requestState: string;
+    };
+    expect(Object.entries(round.inputRequests).map(([key, r]) => [key, r.method])).toStrictEqual([
+      ["user_name", "elicitation/create"],
+      ["sample-1", "sampling/createMessage"],
+      ["roots-2", "roots/list"],
+    ]);
+    const result = await retry(client, {
+      name: "ask_all",
+      arguments: {},
+      requestState: round.requestState,
+      inputResponses: {
+        user_name: { action: "accept", content: { name: "Ada" } },
+        "sample-1": { role: "assistant", model: "m", content: { type: "text", text: "hello" } },
+        "roots-2": { roots: [{ uri: "file:///work" }] },
+      },
     });
+    expect(result.structuredContent).toBe("Ada | hello | file:///work");
+    expect(executions).toStrictEqual([{ tool: "ask_all", args: [] }]);
+  });
+
+  it("takes answers that come with the first request, without a round", async () => {
+    const client = await connect({ manual: true, sampling: true });
+    const result = await retry(client, {
+      name: "ask_all",
+      arguments: {},
+      inputResponses: {
+        user_name: { action: "accept", content: { name: "Grace" } },
+        "sample-1": { role: "assistant", model: "m", content: { type: "text", text: "hi" } },
+        "roots-2": { roots: [] },
+        unrelated: { anything: true },
+      },
+    });
+    expect(result.structuredContent).toBe("Grace | hi | ");
   });
 
   it("caps the calls waiting for answers (maxWaitingCalls)", async () => {
@@ -220,7 +262,7 @@ describe("input_required (ctx.elicit on 2026-07-28)", () => {
   });
 
   it("samples through input_required (ctx.sample, deprecated by the spec, still served)", async () => {
-    const client = await connect({ sampling: true, elicitation: false });
+    const client = await connect({ sampling: true });
     const result = await client.callTool({ name: "ask", arguments: { question: "2+2?" } });
     expect(result.structuredContent).toBe('echo: {"type":"text","text":"2+2?"}');
   });

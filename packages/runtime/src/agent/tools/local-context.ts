@@ -43,6 +43,11 @@ export function localToolContext(options: {
         `Tool "${toolName}" needs elicitation, which the agent does not provide in-process.`,
       );
     },
+    async roots() {
+      throw new ToolError(
+        `Tool "${toolName}" needs the client's roots, which the agent does not provide in-process.`,
+      );
+    },
     closeStream() {},
   };
 }

@@ -50,9 +50,12 @@ export function paramHeaderMismatch(
   return undefined;
 }
 
-/** A header value as sent: literal, or the UTF-8 text of a `=?base64?…?=` wrapper (`undefined` if malformed). */
+/**
+ * A header value as sent: literal, or the UTF-8 text of a `=?base64?…?=` wrapper (`undefined` if
+ * malformed). Only a value with both the prefix and the closing `?=` is a wrapper.
+ */
 function decode(value: string): string | undefined {
-  if (!value.startsWith("=?base64?")) return value;
+  if (!value.startsWith("=?base64?") || !value.endsWith("?=") || value.length < 11) return value;
   const match = BASE64.exec(value);
   if (!match || match[1]!.length % 4 !== 0) return undefined;
   try {
