@@ -16,7 +16,16 @@ import { noRuntimeCompiler, type ProtocolEra, protocolError } from "./protocol.t
 import { createToolContext } from "./tool-context.ts";
 
 /** Builds one SDK `Server` for the era a connection (or, on HTTP, a request) negotiated. */
-export type ServerFactory = (context?: { era?: ProtocolEra }) => Server;
+export interface ServerFactory {
+  (context?: { era?: ProtocolEra; requestInfo?: unknown }): Server;
+  /**
+   * Serves another manifest's tools from now on (same server name) and sends
+   * `notifications/tools/list_changed` on every connection this factory serves (2025 sessions and
+   * stdio connections; 2026-07-28 HTTP clients listen through the entry: see `serve()`). Needs
+   * `listChanged: true`.
+   */
+  update(manifest: ServerManifest): void;
+}
 
 /**
  * Builds the factory the official SDK's entries (`serveStdio`, `createMcpHandler`) call for
@@ -30,28 +39,32 @@ export type ServerFactory = (context?: { era?: ProtocolEra }) => Server;
  * const handler = createMcpHandler(createServerFactory(manifest));
  */
 export function createServerFactory(manifest: ServerManifest, options: ServerOptions = {}): ServerFactory {
-  const tools = new Map<string, ManifestTool>(manifest.tools.map((t) => [t.definition.name, t]));
-  const listings = { legacy: legacyListing(manifest), modern: modernListing(manifest, options) } as const;
+  let catalog = catalogOf(manifest, options);
+  /** Servers of live connections (stdio, 2025 HTTP sessions), told when the tools change; per-request HTTP servers are not. */
+  const connections = new Set<Server>();
   const report = options.onError ?? logToStderr;
   const limits = { maxDepth: options.maxArgumentDepth ?? 64 };
   const parked = parkedCalls(options);
   const info = { name: manifest.server, version: options.version ?? manifest.version ?? "0.0.0" };
 
-  return (context) => {
+  const factory = (context?: { era?: ProtocolEra; requestInfo?: unknown }): Server => {
     const era = context?.era ?? "legacy";
     const server = new Server(info, {
-      capabilities: { tools: {}, logging: {} },
+      capabilities: { tools: options.listChanged ? { listChanged: true } : {}, logging: {} },
       jsonSchemaValidator: noRuntimeCompiler,
       ...(options.instructions !== undefined ? { instructions: options.instructions } : {}),
     });
     server.onerror = (error) => report({ kind: "protocol", error });
-    const listed = listings[era];
+    if (options.listChanged && context?.requestInfo === undefined) {
+      connections.add(server);
+      server.onclose = () => connections.delete(server);
+    }
 
     // tools/list and tools/call are answered by the fallback handler: the SDK hands it the request
     // as its transport parsed it, where registered handlers would parse every call twice more with
     // zod (and its result once), work the generated validators already do.
     server.fallbackRequestHandler = async (request: JSONRPCRequest, ctx: ServerContext): Promise<Result> => {
-      if (request.method === "tools/list") return listed as Result;
+      if (request.method === "tools/list") return catalog.listings[era] as Result;
       if (request.method !== "tools/call")
         throw protocolError(ProtocolErrorCode.MethodNotFound, "Method not found");
       const params = request.params as { name?: unknown; arguments?: unknown } | undefined;
@@ -66,7 +79,7 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
           "Invalid params: tools/call takes a string name and an arguments object",
         );
       }
-      const tool = tools.get(name);
+      const tool = catalog.tools.get(name);
       if (!tool)
         throw protocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(name)}`);
       const env: CallEnvironment = {
@@ -83,6 +96,29 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
     };
     return server;
   };
+  return Object.assign(factory, {
+    update(next: ServerManifest) {
+      if (!options.listChanged) {
+        throw new Error(
+          "mcp-gen: the tools of a server can change only when it is served with listChanged: true",
+        );
+      }
+      catalog = catalogOf(next, options);
+      for (const server of connections) {
+        server
+          .sendToolListChanged()
+          .catch((error: unknown) => report({ kind: "protocol", error: error as Error }));
+      }
+    },
+  });
+}
+
+/** The tools by name and the listing of each era. */
+function catalogOf(manifest: ServerManifest, options: ServerOptions) {
+  return {
+    tools: new Map<string, ManifestTool>(manifest.tools.map((t) => [t.definition.name, t])),
+    listings: { legacy: legacyListing(manifest), modern: modernListing(manifest, options) },
+  };
 }
 
 /** What `createServer` returns: an MCP server for both protocol eras, ready for any transport. */
@@ -95,6 +131,8 @@ export interface McpGenServer {
   connect(transport: Transport): Promise<void>;
   /** Closes every connection this server serves. */
   close(): Promise<void>;
+  /** Serves another manifest's tools and tells every connection (`listChanged: true` needed). */
+  update(manifest: ServerManifest): void;
 }
 
 /**
@@ -128,6 +166,7 @@ export function createServer(manifest: ServerManifest, options: ServerOptions = 
       await Promise.all([...open].map((handle) => handle.close()));
       open.clear();
     },
+    update: (next) => factory.update(next),
   };
 }
 

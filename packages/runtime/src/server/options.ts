@@ -52,6 +52,12 @@ export interface ServerOptions {
    */
   listCache?: { ttlMs: number; scope?: "public" | "private" };
   /**
+   * The tool list may change while serving (`RunningServer.update(manifest)`): advertised as
+   * `tools.listChanged`, and every client is told (2026-07-28 clients through
+   * `subscriptions/listen`, 2025 clients on their connection). Default `false`.
+   */
+  listChanged?: boolean;
+  /**
    * Receives what the server logs: invalid results, masked tool errors, protocol errors.
    * Default: one line on stderr for each (stdout belongs to the stdio transport).
    */

@@ -30,6 +30,12 @@ export interface RunningServer {
   readonly closed: Promise<void>;
   /** Stops accepting requests and closes every connection. */
   close(): Promise<void>;
+  /**
+   * Serves another manifest's tools from now on and tells every client its tool list changed
+   * (2026-07-28 clients through `subscriptions/listen`, 2025 clients with a notification on their
+   * connection). Needs `listChanged: true`.
+   */
+  update(manifest: ServerManifest): void;
 }
 
 /**
@@ -85,5 +91,6 @@ async function connect(
       await server.close();
       resolveClosed();
     },
+    update: (next) => server.update(next),
   };
 }

@@ -361,3 +361,33 @@ describe("Mcp-Param headers of 2026-07-28 calls (x-mcp-header)", () => {
     ]);
   });
 });
+
+describe("a tool list that changes, over HTTP", () => {
+  it("reaches 2026-07-28 clients that listen (subscriptions/listen)", async () => {
+    const full = probe.createManifest({ Counter: new Counter(1) });
+    const server = await serve(full, {
+      transport: "http",
+      http: { port: 0 },
+      onError: () => {},
+      listChanged: true,
+    });
+    running.push(server);
+    const client = new ClientV2(
+      { name: "watch", version: "1.0.0" },
+      { versionNegotiation: { mode: { pin: "2026-07-28" } } },
+    );
+    let notified!: () => void;
+    const changed = new Promise<void>((resolve) => {
+      notified = resolve;
+    });
+    client.setNotificationHandler("notifications/tools/list_changed", () => notified());
+    await client.connect(new StreamableHTTPClientTransportV2(new URL(server.url!)));
+    running.push(client);
+    const subscription = await client.listen({ toolsListChanged: true });
+    running.push(subscription);
+    server.update({ ...full, tools: full.tools.filter((t) => t.definition.name === "add") });
+    await changed;
+    const page = await client.request({ method: "tools/list", params: {} });
+    expect(page.tools.map((t) => t.name)).toStrictEqual(["add"]);
+  });
+});

@@ -282,3 +282,63 @@ describe("tools/list on 2026-07-28", () => {
     expect([page.ttlMs, page.cacheScope]).toStrictEqual([0, "private"]);
   });
 });
+
+describe("a tool list that changes (listChanged: true)", () => {
+  /** A client of `protocol` in memory to a server whose tools change; resolves each notification. */
+  async function watch(protocol: "2026-07-28" | "legacy") {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const full = probe.createManifest({ Counter: new Counter(1) });
+    const running = await serve(full, {
+      transport: serverSide as never,
+      onError: () => {},
+      listChanged: true,
+    });
+    open.push(running);
+    const client = new Client(
+      { name: "watch", version: "1.0.0" },
+      { versionNegotiation: { mode: protocol === "legacy" ? "legacy" : { pin: protocol } } },
+    );
+    const changes: string[] = [];
+    let notified!: () => void;
+    const changed = new Promise<void>((resolve) => {
+      notified = resolve;
+    });
+    client.setNotificationHandler("notifications/tools/list_changed", () => {
+      changes.push("tools/list_changed");
+      notified();
+    });
+    await client.connect(clientSide);
+    open.push(client);
+    // 2026-07-28 has no unsolicited notifications: the client listens for them.
+    if (protocol !== "legacy") await client.listen({ toolsListChanged: true });
+    return { running, client, full, changes, changed };
+  }
+
+  it.each([
+    "2026-07-28",
+    "legacy",
+  ] as const)("tells a %s client, which then lists the new tools", async (protocol) => {
+    const { running, client, full, changes, changed } = await watch(protocol);
+    expect((await client.listTools()).tools.length).toBe(full.tools.length);
+    running.update({ ...full, tools: full.tools.filter((t) => t.definition.name === "add") });
+    await changed;
+    expect(changes).toStrictEqual(["tools/list_changed"]);
+    expect(
+      (await client.request({ method: "tools/list", params: {} })).tools.map((t) => t.name),
+    ).toStrictEqual(["add"]);
+    const error = await client
+      .callTool({ name: "search", arguments: { query: "x" } })
+      .catch((e: unknown) => e);
+    expect((error as ProtocolError).code).toBe(-32602);
+  });
+
+  it("refuses update() on a server not served with listChanged", async () => {
+    const [, serverSide] = InMemoryTransport.createLinkedPair();
+    const full = probe.createManifest({ Counter: new Counter(1) });
+    const running = await serve(full, { transport: serverSide as never, onError: () => {} });
+    open.push(running);
+    expect(() => running.update(full)).toThrow(
+      "mcp-gen: the tools of a server can change only when it is served with listChanged: true",
+    );
+  });
+});

@@ -168,6 +168,10 @@ export async function serveHttp(
   return {
     url: `http://${urlHost}:${options.port}${options.path}`,
     closed,
+    update(next) {
+      factory.update(next);
+      handler.notify.toolsChanged();
+    },
     async close() {
       clearInterval(sweep);
       await Promise.all([...sessions.values()].map((s) => s.transport.close()));
