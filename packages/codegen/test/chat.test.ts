@@ -110,6 +110,8 @@ describe("mcp-gen chat", () => {
     );
     expect({ code, stdout }).toStrictEqual({ code: 0, stdout: 'graph: {"entities":[],"relations":[]}\n' });
     expect(trace(stderr)).toContain("mcp-gen chat: anthropic claude-sonnet-5-5, 12 tools");
+    // The memory server from npm is on the SDK v1: "auto" falls back to the 2025 protocol.
+    expect(trace(stderr)).toContain("mcp-gen chat: memory speaks MCP 2025-11-25");
     expect(scripted.requests[0]!.tools).toContain("smart-home__search_devices");
     expect(scripted.requests[0]!.tools).toContain("memory__read_graph");
   });

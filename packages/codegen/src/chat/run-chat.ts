@@ -42,7 +42,17 @@ export async function runChat(request: ChatRequest): Promise<number> {
     target: request.target,
     ...(request.configFile ? { configFile: request.configFile } : {}),
   });
-  const tools: ToolSourceInput[] = [local, ...external.map(mcpTools)];
+  const err = (line: string) => process.stderr.write(`${line}\n`);
+  const tools: ToolSourceInput[] = [
+    local,
+    ...external.map((source) =>
+      mcpTools({
+        ...source,
+        onConnected: ({ protocolVersion }) =>
+          err(`mcp-gen chat: ${source.name} speaks MCP ${protocolVersion ?? "(unknown)"}`),
+      }),
+    ),
+  ];
   const agent = createAgent({
     model,
     tools,
@@ -52,7 +62,6 @@ export async function runChat(request: ChatRequest): Promise<number> {
     ...(request.router ? { router: true } : {}),
     ...(request.timeoutMs !== undefined ? { timeoutMs: request.timeoutMs } : {}),
   });
-  const err = (line: string) => process.stderr.write(`${line}\n`);
   try {
     err(`mcp-gen chat: ${model.provider} ${model.model}, ${(await agent.tools()).length} tools`);
     let result: AgentResult | undefined;

@@ -42,6 +42,8 @@ export type McpToolsOptions = { name: string } & (
 interface Reach {
   /** The protocol to speak (default `"auto"`: 2026-07-28 when the server offers it, else 2025). */
   protocol?: ProtocolChoice;
+  /** Told which protocol the connection negotiated, once connected. */
+  onConnected?: (connection: { era: "modern" | "legacy"; protocolVersion: string | undefined }) => void;
 }
 
 const CLIENT_INFO = { name: "mcp-gen-agent", version: "0.1.0" };
@@ -75,6 +77,7 @@ export function mcpTools(options: McpToolsOptions): ToolSource {
             ...connectOptions,
             ...(options.headers ? { headers: options.headers } : {}),
           });
+    options.onConnected?.({ era: connection.era, protocolVersion: connection.protocolVersion });
     return connection.client;
   };
   return {
