@@ -37,8 +37,9 @@ const client = new Client({ name: "desktop-like", version: "1.0.0" }, { versionN
 await client.connect(transport);
 const { tools } = await client.listTools();
 const greeted = await client.callTool({ name: "greet", arguments: { name: "Ada", tone: "formal" } });
+const protocol = client.getNegotiatedProtocolVersion();
 await client.close();
-console.log(JSON.stringify({ protocol: client.getNegotiatedProtocolVersion(), tools: tools.map((t) => t.name), greeted }));
+console.log(JSON.stringify({ protocol, tools: tools.map((t) => t.name), greeted }));
 `;
 
 /**
