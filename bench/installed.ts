@@ -5,12 +5,13 @@
  * across refs and contenders (one warm-up each, then `--runs` rounds, medians):
  *   a. cold `mcp-gen build` (empty schemas/ and generated/) of the distinct corpus at each `--sizes`,
  *      whole process from the installed bin, against ts-json-schema-generator on the same files;
- *   b. serve cold start (spawn → `initialize` answered on stdio) of the N = 25 corpus's server:
- *      `mcp-gen serve`, the compiled production entry, the MCP SDK's McpServer with the same tools.
+ *   b. serve cold start (spawn → `initialize` or `server/discover` answered on stdio, in each
+ *      protocol era) of the N = 25 corpus's server: `mcp-gen serve`, the compiled production entry,
+ *      the MCP SDK v2's McpServer with the same tools in zod 4.
  * Writes bench/results/installed.{md,json} and prints the Markdown. Modules: bench/installed/.
  *
  * Usage: npx tsx bench/installed.ts [--runs 5] [--sizes 25,1000] [--baseline 15990a3|none]
- *   [--current tree|<ref>] [--only build|serve] [--keep]
+ *   [--current tree|<ref>] [--only build|serve] [--eras 2025,2026] [--keep]
  * `--current` packs the working tree (default) or a ref; `--keep` leaves the projects in os.tmpdir().
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -39,6 +40,8 @@ const baselines = flag("--baseline", "15990a3")
   .filter((r) => r && r !== "none");
 const only = flag("--only", "build,serve").split(",");
 const current = flag("--current", "tree");
+const eras = flag("--eras", "2025,2026").split(",") as ("2025" | "2026")[];
+if (!eras.every((e) => e === "2025" || e === "2026")) throw new Error("--eras takes 2025, 2026 or both");
 
 const corpusDir = (tools: number) => path.join(BENCH_DIR, "corpus", `installed-distinct-${tools}`);
 
@@ -61,7 +64,7 @@ async function main(): Promise<void> {
     if (only.includes("serve")) {
       const small =
         corpora.find((c) => c.tools <= 50) ?? generateDistinctCorpus({ tools: 25, out: corpusDir(25) });
-      tables.push(await serveTable(projects, small, runs));
+      tables.push(await serveTable(projects, small, runs, eras));
     }
     const cpus = os.cpus();
     const machine = `${cpus.length} × ${cpus[0]?.model ?? "CPU"}, Node ${process.version}, ${os.platform()} ${os.release()}`;

@@ -1,8 +1,8 @@
 /**
  * Measurements of one command: a whole process under `/usr/bin/time` (wall, user + sys CPU of the
  * process and the children it waited for, peak RSS), or a server's cold start (spawn → the answer
- * to `initialize` read on its stdout; CPU and peak RSS of the server process at that moment, from
- * /proc). Contenders are run in interleaved rounds: one warm-up each, then `runs` rounds, the order
+ * to `initialize` (2025) or `server/discover` (2026-07-28) read on its stdout; CPU and peak RSS of
+ * the server process at that moment, from /proc). Contenders are run in interleaved rounds: one warm-up each, then `runs` rounds, the order
  * rotated every round so that no contender always follows the same one.
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -65,20 +65,67 @@ function procStats(pid: number): { cpuMs?: number; peakRssMb?: number } {
   }
 }
 
-export const INITIALIZE = `${JSON.stringify({
-  jsonrpc: "2.0",
-  id: 1,
-  method: "initialize",
-  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "1" } },
-})}\n`;
+const CLIENT_INFO = { name: "bench", version: "1" };
 
-/** Spawn → the answer to `initialize` (a JSON-RPC result with id 1) read on stdout. */
-export async function coldStart(command: Command, timeoutMs = 60_000): Promise<Sample> {
+/** The first request a client sends a server in one protocol era, and what its answer must show. */
+export interface Opening {
+  era: "2025" | "2026";
+  /** The request, id 1, as one line. */
+  line: string;
+  /** Why the result does not show the era (`undefined`: it does). */
+  problem(result: Record<string, unknown>): string | undefined;
+}
+
+/** 2025: `initialize` (2025-11-25); 2026: `server/discover` with the 2026-07-28 `_meta` envelope. */
+export const OPENINGS: Record<Opening["era"], Opening> = {
+  "2025": {
+    era: "2025",
+    line: `${JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: CLIENT_INFO },
+    })}\n`,
+    problem: (result) =>
+      typeof result.protocolVersion === "string" && result.protocolVersion.startsWith("2025-")
+        ? undefined
+        : `initialize answered protocolVersion ${JSON.stringify(result.protocolVersion)}`,
+  },
+  "2026": {
+    era: "2026",
+    line: `${JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "server/discover",
+      params: {
+        _meta: {
+          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+          "io.modelcontextprotocol/clientInfo": CLIENT_INFO,
+          "io.modelcontextprotocol/clientCapabilities": {},
+        },
+      },
+    })}\n`,
+    problem: (result) =>
+      Array.isArray(result.supportedVersions) && result.supportedVersions.includes("2026-07-28")
+        ? undefined
+        : `server/discover answered without 2026-07-28: ${JSON.stringify(result).slice(0, 300)}`,
+  },
+};
+
+/**
+ * Spawn → the answer to the era's opening request (a JSON-RPC result with id 1) read on stdout;
+ * `check` off accepts any result (the floor answers `{}`).
+ */
+export async function coldStart(
+  command: Command,
+  opening: Opening = OPENINGS["2025"],
+  { timeoutMs = 60_000, check = true }: { timeoutMs?: number; check?: boolean } = {},
+): Promise<Sample> {
   const [file, ...args] = command.argv;
   const start = performance.now();
   const child = spawn(file!, args, { cwd: command.cwd, env: { ...process.env, ...command.env } });
   child.stdin.on("error", () => {}); // EPIPE when the child dies first: reported by "exit" below
-  child.stdin.write(INITIALIZE);
+  child.stdin.write(opening.line);
   let stdout = "";
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => {
@@ -102,8 +149,10 @@ export async function coldStart(command: Command, timeoutMs = 60_000): Promise<S
         const wallMs = performance.now() - start;
         const stats = procStats(child.pid!);
         clearTimeout(timer);
-        if (!JSON.parse(line).result) reject(new Error(`initialize failed: ${line}`));
-        resolve({ wallMs, ...stats });
+        const { result } = JSON.parse(line) as { result?: Record<string, unknown> };
+        const problem = !result ? "no result" : check ? opening.problem(result) : undefined;
+        if (problem) reject(new Error(`${opening.line.trim()} failed: ${problem}: ${line.slice(0, 500)}`));
+        else resolve({ wallMs, ...stats });
       });
     });
   } finally {

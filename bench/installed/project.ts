@@ -1,9 +1,12 @@
 /**
  * A fresh npm project outside the repository (under os.tmpdir()) with mcp-gen installed from its
  * tarballs, as a user installs it: `npm init -y`, `"type": "module"`, `npm install <tarballs>` plus
- * typescript and @types/node at the versions of the ref's root package.json and zod (for the SDK
- * server of the serve cold start). Nothing resolves through the repository's workspace links: the
- * lockfile is checked to take every `@mcp-gen/*` package from a tarball, with no nested copy.
+ * typescript and @types/node at the versions of the ref's root package.json, and the peer of the
+ * serve cold start — the SDK v2's `@modelcontextprotocol/server` and zod 4 (installed as `zod`, at
+ * the version of the root's `zod4` alias) — at the root's versions, the checkout's own where the
+ * ref's root lacks them (refs before the SDK v2), so that every project runs the same peer.
+ * Nothing resolves through the repository's workspace links: the lockfile is checked to take every
+ * `@mcp-gen/*` package from a tarball, with no nested copy.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -23,12 +26,23 @@ export interface Project {
   versions: Record<string, string>;
   /** True when the installed CLI has the start-up caches (bin/build-cache.js) that MCP_GEN_NO_CACHE turns off. */
   hasCaches: boolean;
+  /** True when the installed runtime is on the SDK v2 (`@modelcontextprotocol/server`): it serves 2026-07-28 too. */
+  serves2026: boolean;
 }
 
 const npm = (cwd: string, args: string[]) =>
   execFileSync("npm", args, { cwd, encoding: "utf8", stdio: "pipe", maxBuffer: 64 * 1024 * 1024 });
 
-const EXTRA = ["typescript", "@types/node", "zod"];
+/** Packages installed beside the tarballs: the name in the project, and its key in the root's devDependencies. */
+const EXTRA: { name: string; key: string }[] = [
+  { name: "typescript", key: "typescript" },
+  { name: "@types/node", key: "@types/node" },
+  { name: "@modelcontextprotocol/server", key: "@modelcontextprotocol/server" },
+  { name: "zod", key: "zod4" },
+];
+
+/** A devDependency's version: `4.6.7`, or the version of an alias (`npm:zod@4.6.7`). */
+const versionOf = (spec: string | undefined) => spec?.replace(/^npm:(@[^/]+\/)?[^@]+@/, "");
 
 export function installedVersion(root: string, name: string): string {
   const file = path.join(root, "node_modules", name, "package.json");
@@ -44,9 +58,9 @@ export function createProject(packed: Packed, fallback: Record<string, string>):
   npm(root, ["pkg", "set", "type=module"]);
   // As the repository's root allows it: esbuild's postinstall (tsx's dependency) runs.
   npm(root, ["pkg", "set", "allowScripts.esbuild=true", "--json"]);
-  const extra = EXTRA.map((name) => {
-    const version = packed.rootDevDependencies[name] ?? fallback[name];
-    if (!version) throw new Error(`no version of ${name} in the root package.json`);
+  const extra = EXTRA.map(({ name, key }) => {
+    const version = versionOf(packed.rootDevDependencies[key] ?? fallback[key]);
+    if (!version) throw new Error(`no version of ${key} in the root package.json`);
     return `${name}@${version}`;
   });
   try {
@@ -57,7 +71,14 @@ export function createProject(packed: Packed, fallback: Record<string, string>):
     throw error;
   }
   const versions: Record<string, string> = {};
-  for (const name of ["@modelcontextprotocol/sdk", "zod", "typescript", "tsx", "ts-morph"]) {
+  for (const name of [
+    "@modelcontextprotocol/server",
+    "@modelcontextprotocol/sdk",
+    "zod",
+    "typescript",
+    "tsx",
+    "ts-morph",
+  ]) {
     try {
       versions[name] = installedVersion(root, name);
     } catch {
@@ -70,7 +91,11 @@ export function createProject(packed: Packed, fallback: Record<string, string>):
     readFileSync(path.join(codegen, "bin/build-cache.js"));
     hasCaches = true;
   } catch {}
-  return { packed, root, bin: path.join(codegen, "bin/mcp-gen.js"), versions, hasCaches };
+  const runtime = JSON.parse(
+    readFileSync(path.join(root, "node_modules/@mcp-gen/runtime/package.json"), "utf8"),
+  );
+  const serves2026 = Boolean(runtime.dependencies?.["@modelcontextprotocol/server"]);
+  return { packed, root, bin: path.join(codegen, "bin/mcp-gen.js"), versions, hasCaches, serves2026 };
 }
 
 /** Every `@mcp-gen/*` package comes from a tarball (`file:`), once, at the top of node_modules. */

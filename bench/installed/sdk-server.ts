@@ -1,6 +1,8 @@
 /**
- * The peer of the serve cold start: the MCP SDK's own `McpServer` with the same tools registered
- * with zod schemas, as compiled JavaScript (an `.mjs` file), the way the SDK's docs write a server.
+ * The peer of the serve cold start: the MCP SDK v2's own `McpServer` (`@modelcontextprotocol/server`)
+ * with the same tools registered with zod 4 schemas, served by `serveStdio` from a factory (both
+ * protocol eras), as compiled JavaScript (an `.mjs` file), the way the SDK's v2 docs write a server
+ * (`import * as z from "zod/v4"`, `inputSchema: z.object({ … })`).
  * The zod code is written from mcp-gen's contract of the server (`schemas/<server>.tools.json`):
  * the subset of JSON Schema the distinct corpus produces (primitive types, nullable unions, literal
  * enums, arrays, tuples, records, nested objects, optionals, defaults, descriptions).
@@ -93,27 +95,29 @@ export function shape(schema: Schema): string {
   return `{ ${entries.join(", ")} }`;
 }
 
-/** The `.mjs` source of an SDK `McpServer` registering every tool of a contract, on stdio. */
+/** The `.mjs` source of an SDK v2 `McpServer` registering every tool of a contract, on stdio. */
 export function sdkServerSource(contract: { server: string; tools: ContractTool[] }): string {
   const lines = [
-    "// The MCP SDK's McpServer with the tools of the mcp-gen contract registered with zod schemas.",
-    'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";',
-    'import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";',
-    'import { z } from "zod";',
+    "// The MCP SDK v2's McpServer with the tools of the mcp-gen contract registered with zod 4 schemas.",
+    'import { McpServer } from "@modelcontextprotocol/server";',
+    'import { serveStdio } from "@modelcontextprotocol/server/stdio";',
+    'import * as z from "zod/v4";',
     "",
-    `const server = new McpServer({ name: ${json(contract.server)}, version: "0.0.0" });`,
     'const notRun = async () => { throw new Error("not run by the benchmark"); };',
+    "",
+    "function createServer() {",
+    `  const server = new McpServer({ name: ${json(contract.server)}, version: "0.0.0" });`,
   ];
   for (const tool of contract.tools) {
     const output =
       tool.outputSchema?.type === "object" && tool.outputSchema.properties
-        ? `, outputSchema: ${shape(tool.outputSchema)}`
+        ? `, outputSchema: z.object(${shape(tool.outputSchema)})`
         : "";
     const annotations = tool.annotations ? `, annotations: ${json(tool.annotations)}` : "";
     lines.push(
-      `server.registerTool(${json(tool.name)}, { description: ${json(tool.description ?? "")}, inputSchema: ${shape(tool.inputSchema)}${output}${annotations} }, notRun);`,
+      `  server.registerTool(${json(tool.name)}, { description: ${json(tool.description ?? "")}, inputSchema: z.object(${shape(tool.inputSchema)})${output}${annotations} }, notRun);`,
     );
   }
-  lines.push("await server.connect(new StdioServerTransport());", "");
+  lines.push("  return server;", "}", "", "serveStdio(createServer);", "");
   return lines.join("\n");
 }

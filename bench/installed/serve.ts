@@ -1,13 +1,22 @@
 /**
  * The serve cold start in an installed project: the corpus's first server built once (untimed,
  * no cache), then three ways to start it — `mcp-gen serve <server>` from the installed bin, the
- * compiled production entry (`tsc`, then `node dist/src/server.js`), and the MCP SDK's `McpServer`
- * with the same tools in zod (`sdk-server.mjs`, the same file in every project).
+ * compiled production entry (`tsc`, then `node dist/src/server.js`), and the MCP SDK v2's
+ * `McpServer` with the same tools in zod 4 (`sdk-server.mjs`, the same file in every project) —
+ * each in both protocol eras: spawn → `initialize` (2025-11-25) or `server/discover` (2026-07-28)
+ * answered. A ref whose runtime predates the SDK v2 serves no 2026-07-28: its rows are 2025 only.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { DistinctCorpus } from "../corpus-distinct.ts";
-import { type Command, coldStart, measureTable, type TableContender } from "./measure.ts";
+import {
+  type Command,
+  coldStart,
+  measureTable,
+  OPENINGS,
+  type Opening,
+  type TableContender,
+} from "./measure.ts";
 import { addCorpus, NODE, type Project, runQuiet, writeServerEntry } from "./project.ts";
 import type { Table } from "./report.ts";
 import { sdkServerSource } from "./sdk-server.ts";
@@ -47,7 +56,7 @@ export async function prepareServe(project: Project, corpus: DistinctCorpus): Pr
       ? "tsc: no errors"
       : `tsc: ${errors.length} errors, e.g. \`${errors[0]?.trim() ?? tsc.output.trim()}\``;
   try {
-    await coldStart(compiled, 30_000);
+    await coldStart(compiled, OPENINGS["2025"], { timeoutMs: 30_000 });
     return {
       ...base,
       production: compiled,
@@ -67,7 +76,7 @@ export async function prepareServe(project: Project, corpus: DistinctCorpus): Pr
       cwd: dir,
       env: { TSX_DISABLE_CACHE: "1" },
     };
-    await coldStart(fallback, 30_000);
+    await coldStart(fallback, OPENINGS["2025"], { timeoutMs: 30_000 });
     return {
       ...base,
       production: fallback,
@@ -110,11 +119,20 @@ export const BARE_NODE: Command = {
   cwd: process.cwd(),
 };
 
-/** The serve cold-start table: every project's three starts, with the SDK of the same project as peer. */
+const ERA_LABEL: Record<Opening["era"], string> = {
+  "2025": "2025-11-25 (`initialize`)",
+  "2026": "2026-07-28 (`server/discover`)",
+};
+
+/**
+ * The serve cold-start table: every project's three starts in each era, with the SDK server of the
+ * same project and era as peer, and the floor.
+ */
 export async function serveTable(
   projects: readonly Project[],
   corpus: DistinctCorpus,
   runs: number,
+  eras: readonly Opening["era"][] = ["2025", "2026"],
 ): Promise<Table> {
   const setups: ServeSetup[] = [];
   for (const p of projects) setups.push(await prepareServe(p, corpus));
@@ -132,19 +150,28 @@ export async function serveTable(
     const labels = {
       serve: `\`mcp-gen serve ${s.server}\`, ${who}`,
       production: `production entry ${s.productionLabel}, ${who}`,
-      sdk: `MCP SDK ${versions["@modelcontextprotocol/sdk"]} \`McpServer\` + zod ${versions.zod}, same tools (project of ${who})`,
+      sdk: `MCP SDK ${versions["@modelcontextprotocol/server"]} \`McpServer\` + zod ${versions.zod}, same tools (project of ${who})`,
     };
-    for (const { kind, command } of serveCommands(s)) {
-      list.push({
-        id: `${kind}@${key}`,
-        label: labels[kind],
-        ...(kind === "sdk" ? {} : { peer: `sdk@${key}` }),
-        run: () => coldStart(command),
-      });
+    for (const era of eras) {
+      for (const { kind, command } of serveCommands(s)) {
+        if (era === "2026" && !s.project.serves2026) continue;
+        list.push({
+          id: `${kind}@${key}:${era}`,
+          label: `${labels[kind]}, ${ERA_LABEL[era]}`,
+          ...(kind === "sdk" ? {} : { peer: `sdk@${key}:${era}` }),
+          run: () => coldStart(command, OPENINGS[era]),
+        });
+      }
     }
     if (s.note) notes.push(`${who}: ${s.note}.`);
+    if (eras.includes("2026") && !s.project.serves2026)
+      notes.push(`${who}: its runtime predates the SDK v2 and serves no 2026-07-28 (2025 rows only).`);
   }
-  list.push({ id: "floor", label: "floor: bare `node` answering one line", run: () => coldStart(BARE_NODE) });
-  const title = `Serve cold start: spawn → \`initialize\` answered (stdio), ${contract.tools.length}-tool server`;
+  list.push({
+    id: "floor",
+    label: "floor: bare `node` answering one line",
+    run: () => coldStart(BARE_NODE, OPENINGS[eras[0]!], { check: false }),
+  });
+  const title = `Serve cold start: spawn → first answer (stdio; \`initialize\` for 2025-11-25, \`server/discover\` for 2026-07-28), ${contract.tools.length}-tool server`;
   return measureTable(title, "ms", notes, list, runs);
 }

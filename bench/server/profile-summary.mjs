@@ -14,9 +14,10 @@ const cat = (url, fn) => {
   if (fn === "(garbage collector)") return "garbage collection";
   if (url.includes("zod")) return "zod (SDK message schemas)";
   if (url.includes("@hono")) return "@hono/node-server (Node ↔ Web Request/Response)";
+  if (url.includes("@modelcontextprotocol/node")) return "SDK node adapter (toNodeHandler, Node transport)";
   if (url.includes("webStandardStreamableHttp") || url.includes("streamableHttp"))
     return "SDK Streamable HTTP transport";
-  if (url.includes("@modelcontextprotocol")) return "SDK Server/Protocol";
+  if (url.includes("@modelcontextprotocol")) return "SDK (Server/Protocol, createMcpHandler, codecs)";
   if (url.includes("webstreams") || url.includes("internal/streams"))
     return "node streams (SSE ReadableStream, pipes)";
   if (url.includes("packages/runtime") || url.includes("generated/") || url.includes("examples/"))

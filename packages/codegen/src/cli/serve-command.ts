@@ -11,6 +11,9 @@ interface ServeFlags {
   timeout?: number;
   maskErrors?: boolean;
   listTtl?: number;
+  maxSessions?: number;
+  maxSessionsPerClient?: number;
+  rateLimit?: number;
   listCachePublic?: boolean;
   allowedHost?: string[];
   allowedOrigin?: string[];
@@ -34,6 +37,17 @@ export function registerServe(program: Command): void {
     )
     .option("--timeout <ms>", "time limit of every tool call, in milliseconds", whole)
     .option("--mask-errors", "send a generic message instead of the text of unexpected errors")
+    .option(
+      "--max-sessions <n>",
+      "most 2025-era HTTP sessions (the least recently used idle one makes room)",
+      whole,
+    )
+    .option("--max-sessions-per-client <n>", "most 2025-era HTTP sessions of one client address", whole)
+    .option(
+      "--rate-limit <n>",
+      "HTTP requests per minute of one client address; beyond: 429 with Retry-After",
+      whole,
+    )
     .option("--list-ttl <ms>", "how long 2026-07-28 clients may cache tools/list (ttlMs; default 0)", whole)
     .option("--list-cache-public", "let shared caches keep tools/list (cacheScope public; default private)")
     .option("--allowed-host <host...>", "accepted Host headers (default on loopback: localhost:<port> …)")
@@ -70,6 +84,11 @@ export function registerServe(program: Command): void {
                 host: flags.host,
                 stateless: flags.stateless ?? false,
                 ...(flags.allowedHost ? { allowedHosts: flags.allowedHost } : {}),
+                ...(flags.maxSessions !== undefined ? { maxSessions: flags.maxSessions } : {}),
+                ...(flags.maxSessionsPerClient !== undefined
+                  ? { maxSessionsPerClient: flags.maxSessionsPerClient }
+                  : {}),
+                ...(flags.rateLimit ? { rateLimit: { requests: flags.rateLimit, perMs: 60_000 } } : {}),
                 ...(flags.allowedOrigin ? { allowedOrigins: flags.allowedOrigin } : {}),
                 ...(token ? { token } : {}),
               },

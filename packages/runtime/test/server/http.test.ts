@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { request } from "node:http";
+import { Agent, request } from "node:http";
 import path from "node:path";
 import { type HttpOptions, type RunningServer, serve } from "@mcp-gen/runtime/server";
 import {
@@ -9,7 +9,7 @@ import {
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { Counter, executions, resetProbe } from "./fixtures/probe/tools.ts";
+import { Counter, executions, gate, resetProbe } from "./fixtures/probe/tools.ts";
 import { type BuiltProbe, buildProbe } from "./support/probe.ts";
 import {
   type ClientKind,
@@ -389,5 +389,123 @@ describe("a tool list that changes, over HTTP", () => {
     await changed;
     const page = await client.request({ method: "tools/list", params: {} });
     expect(page.tools.map((t) => t.name)).toStrictEqual(["add"]);
+  });
+});
+
+describe("2025 sessions under abuse", () => {
+  /** POSTs `initialize` `count` times, `inFlight` at a time, over kept-alive connections; counts statuses. */
+  async function flood(url: string, count: number, inFlight: number): Promise<Record<number, number>> {
+    const agent = new Agent({ keepAlive: true, maxSockets: inFlight });
+    const statuses: Record<number, number> = {};
+    let sent = 0;
+    const worker = async () => {
+      while (sent < count) {
+        sent++;
+        const status = await new Promise<number>((resolve, reject) => {
+          const req = request(url, {
+            method: "POST",
+            agent,
+            headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+          });
+          req.on("response", (res) => {
+            res.resume();
+            res.on("end", () => resolve(res.statusCode!));
+          });
+          req.on("error", reject);
+          req.end(JSON.stringify(INIT));
+        });
+        statuses[status] = (statuses[status] ?? 0) + 1;
+      }
+    };
+    await Promise.all(Array.from({ length: inFlight }, worker));
+    agent.destroy();
+    return statuses;
+  }
+
+  /** A raw POST from the loopback address `from` (another client as far as the server can tell). */
+  function postFrom(from: string, url: string, body: unknown, sessionId?: string) {
+    return new Promise<{ status: number; sessionId: string | undefined }>((resolve, reject) => {
+      const req = request(url, {
+        method: "POST",
+        localAddress: from,
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          ...(sessionId ? { "mcp-session-id": sessionId, "mcp-protocol-version": "2025-06-18" } : {}),
+        },
+      });
+      req.on("response", (res) => {
+        res.resume();
+        const id = res.headers["mcp-session-id"];
+        res.on("end", () =>
+          resolve({ status: res.statusCode!, sessionId: typeof id === "string" ? id : undefined }),
+        );
+      });
+      req.on("error", reject);
+      req.end(JSON.stringify(body));
+    });
+  }
+
+  it("survives 20,000 initialize requests from one client: others keep their sessions, a fresh client calls at once", async () => {
+    const url = (await start()).url!;
+    // Another client (another address) opened its session before the flood.
+    const other = await postFrom("127.0.0.2", url, INIT);
+    expect(other.status).toBe(200);
+    expect(await flood(url, 20_000, 32)).toStrictEqual({ 200: 20_000 });
+    const list = { jsonrpc: "2.0", id: 2, method: "tools/list" };
+    expect((await postFrom("127.0.0.2", url, list, other.sessionId)).status).toBe(200);
+    const client = await connect(url);
+    expect(
+      (await client.callTool({ name: "add", arguments: { a: 1, b: 2 } })).structuredContent,
+    ).toStrictEqual({
+      result: 3,
+    });
+  });
+
+  it("never evicts a session with a call in flight; refuses with 503 and Retry-After only when all have one", async () => {
+    const url = (await start({ maxSessions: 1 })).url!;
+    const busy = await connect(url);
+    let waiting!: () => void;
+    const started = new Promise<void>((resolve) => {
+      waiting = resolve;
+    });
+    // count_steps reports progress, then waits at its gate until the test opens it.
+    const call = busy.callTool({ name: "count_steps", arguments: { steps: 2, pause: true } }, undefined, {
+      onprogress: () => waiting(),
+    });
+    await started;
+    const refused = await post(url, JSON.stringify(INIT));
+    expect([refused.status, JSON.parse(refused.text).error.message]).toStrictEqual([
+      503,
+      "Service Unavailable: every session has a call in flight",
+    ]);
+    gate("steps").open();
+    expect((await call).structuredContent).toStrictEqual({ result: "2 steps" });
+    // Now idle, the busy session makes room for a newcomer and is gone.
+    const newcomer = await connect(url);
+    expect((await newcomer.callTool({ name: "add", arguments: { a: 2, b: 2 } })).isError).toBeUndefined();
+    const gone = await busy.callTool({ name: "add", arguments: { a: 1, b: 1 } }).catch((e: unknown) => e);
+    expect(gone).toBeInstanceOf(Error);
+  });
+
+  it("answers 429 with Retry-After to a client over its rate", async () => {
+    const url = (await start({ rateLimit: { requests: 2, perMs: 60_000 } })).url!;
+    expect((await post(url, JSON.stringify(INIT))).status).toBe(200);
+    expect((await post(url, JSON.stringify(INIT))).status).toBe(200);
+    const limited = await new Promise<{ status: number; retryAfter: string | undefined }>(
+      (resolve, reject) => {
+        const req = request(url, {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+        });
+        req.on("response", (res) => {
+          res.resume();
+          resolve({ status: res.statusCode!, retryAfter: res.headers["retry-after"] });
+        });
+        req.on("error", reject);
+        req.end(JSON.stringify(INIT));
+      },
+    );
+    expect(limited).toStrictEqual({ status: 429, retryAfter: "30" });
   });
 });

@@ -27,8 +27,22 @@ export interface HttpOptions {
   maxBodyBytes?: number;
   /** Deepest JSON nesting accepted in a request body. Default 100. */
   maxJsonDepth?: number;
-  /** Most concurrent sessions; more get HTTP 503. Default 1000. */
+  /**
+   * Most concurrent 2025-era sessions. A new one evicts the least recently used idle session
+   * (never one with a call in flight); only when every session has a call in flight is it refused
+   * (HTTP 503). Default 1000.
+   */
   maxSessions?: number;
+  /**
+   * Most sessions of one client address: a client at its share evicts its own least recently used
+   * idle session, so one client flooding `initialize` cannot crowd others out. Default 100.
+   */
+  maxSessionsPerClient?: number;
+  /**
+   * Requests per client address: `requests` at once, refilled over `perMs`; beyond it HTTP 429
+   * with `Retry-After`. Default: no limit.
+   */
+  rateLimit?: { requests: number; perMs: number };
   /** A session unused this long is closed. Default 30 minutes. */
   sessionIdleMs?: number;
 }
@@ -45,6 +59,8 @@ export interface ResolvedHttpOptions {
   maxBodyBytes: number;
   maxJsonDepth: number;
   maxSessions: number;
+  maxSessionsPerClient: number;
+  rateLimit: { requests: number; perMs: number } | undefined;
   sessionIdleMs: number;
 }
 
@@ -81,6 +97,8 @@ export function resolveHttpOptions(options: HttpOptions, boundPort: number): Res
     maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024,
     maxJsonDepth: options.maxJsonDepth ?? 100,
     maxSessions: options.maxSessions ?? 1000,
+    maxSessionsPerClient: options.maxSessionsPerClient ?? 100,
+    rateLimit: options.rateLimit,
     sessionIdleMs: options.sessionIdleMs ?? 30 * 60 * 1000,
   };
 }

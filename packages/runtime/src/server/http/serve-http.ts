@@ -11,11 +11,7 @@ import { readJsonBody } from "./body.ts";
 import { checkRequest, type Refusal } from "./guard.ts";
 import { type HttpOptions, isLoopback, type ResolvedHttpOptions, resolveHttpOptions } from "./options.ts";
 import { headersByTool, paramHeaderMismatch } from "./param-headers.ts";
-
-interface Session {
-  transport: NodeStreamableHTTPServerTransport;
-  lastSeen: number;
-}
+import { RateLimiter, SessionTable } from "./sessions.ts";
 
 /**
  * Serves a manifest over Streamable HTTP, both protocol eras on one endpoint. Every request
@@ -30,8 +26,9 @@ export async function serveHttp(
   serverOptions: ServerOptions,
   httpOptions: HttpOptions,
 ): Promise<RunningServer> {
-  const sessions = new Map<string, Session>();
   let options!: ResolvedHttpOptions;
+  let sessions!: SessionTable<NodeStreamableHTTPServerTransport>;
+  let limiter: RateLimiter | undefined;
   const report = serverOptions.onError ?? logToStderr;
   const onerror = (error: Error) => report({ kind: "protocol", error });
   const factory = createServerFactory(manifest, serverOptions);
@@ -48,6 +45,15 @@ export async function serveHttp(
       return refuse(res, { status: 404, code: -32000, message: `Not Found: use ${options.path}` });
     const refusal = checkRequest(req, options);
     if (refusal) return refuse(res, refusal);
+    const wait = limiter?.take(clientOf(req), Date.now()) ?? 0;
+    if (wait > 0) {
+      return refuse(res, {
+        status: 429,
+        code: -32000,
+        message: "Too Many Requests: slow down",
+        headers: { "retry-after": String(wait) },
+      });
+    }
     let body: unknown;
     if (req.method === "POST") {
       const read = await readJsonBody(req, {
@@ -97,10 +103,15 @@ export async function serveHttp(
   const handleSession = async (req: IncomingMessage, res: ServerResponse, body: unknown) => {
     const id = req.headers["mcp-session-id"];
     if (typeof id === "string") {
-      const session = sessions.get(id);
+      const session = sessions.touch(id, Date.now());
       if (!session) return refuse(res, { status: 404, code: -32001, message: "Session not found" });
-      session.lastSeen = Date.now();
-      return session.transport.handleRequest(req, res, body);
+      if (req.method !== "POST") return session.value.handleRequest(req, res, body);
+      // A session answering a call is never evicted to make room for another.
+      session.inFlight++;
+      res.once("close", () => {
+        session.inFlight--;
+      });
+      return session.value.handleRequest(req, res, body);
     }
     const initializing = Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body);
     if (req.method !== "POST" || !initializing) {
@@ -110,14 +121,20 @@ export async function serveHttp(
         message: "Bad Request: Mcp-Session-Id header is required",
       });
     }
-    if (sessions.size >= options.maxSessions) {
-      return refuse(res, { status: 503, code: -32000, message: "Service Unavailable: too many sessions" });
+    const client = clientOf(req);
+    if (!sessions.makeRoom(client)) {
+      return refuse(res, {
+        status: 503,
+        code: -32000,
+        message: "Service Unavailable: every session has a call in flight",
+        headers: { "retry-after": "1" },
+      });
     }
     const server = factory({ era: "legacy" });
     const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       onsessioninitialized: (sessionId) => {
-        sessions.set(sessionId, { transport, lastSeen: Date.now() });
+        sessions.add(sessionId, transport, client, Date.now());
       },
     });
     transport.onclose = () => {
@@ -144,6 +161,8 @@ export async function serveHttp(
     });
   });
   options = resolveHttpOptions(httpOptions, (http.address() as AddressInfo).port);
+  sessions = new SessionTable(options, (_id, entry) => void entry.value.close());
+  limiter = options.rateLimit ? new RateLimiter(options.rateLimit) : undefined;
   if (!isLoopback(host) && !httpOptions.allowedHosts) {
     process.stderr.write(
       `mcp-gen: listening on ${host} without Host checks; set allowedHosts (--allowed-host) to guard against DNS rebinding\n`,
@@ -153,8 +172,7 @@ export async function serveHttp(
   const sweep = setInterval(
     () => {
       const now = Date.now();
-      for (const session of sessions.values())
-        if (now - session.lastSeen > options.sessionIdleMs) void session.transport.close();
+      for (const [, session] of sessions.stale(now, options.sessionIdleMs)) void session.value.close();
     },
     Math.min(options.sessionIdleMs, 60_000),
   );
@@ -174,7 +192,7 @@ export async function serveHttp(
     },
     async close() {
       clearInterval(sweep);
-      await Promise.all([...sessions.values()].map((s) => s.transport.close()));
+      await Promise.all([...sessions.values()].map((s) => s.value.close()));
       await handler.close();
       await new Promise<void>((resolve) => {
         http.close(() => resolve());
@@ -183,6 +201,14 @@ export async function serveHttp(
       resolveClosed();
     },
   };
+}
+
+/**
+ * Who a request comes from, for session shares and rate limits: the peer's address (a proxy in
+ * front should pass distinct clients on its own terms; `X-Forwarded-For` can be forged).
+ */
+function clientOf(req: IncomingMessage): string {
+  return req.socket.remoteAddress ?? "unknown";
 }
 
 /**
