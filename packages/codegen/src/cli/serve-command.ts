@@ -11,6 +11,7 @@ interface ServeFlags {
   timeout?: number;
   maskErrors?: boolean;
   listTtl?: number;
+  drainTimeout: number;
   maxSessions?: number;
   maxSessionsPerClient?: number;
   rateLimit?: number;
@@ -47,6 +48,12 @@ export function registerServe(program: Command): void {
       "--rate-limit <n>",
       "HTTP requests per minute of one client address; beyond: 429 with Retry-After",
       whole,
+    )
+    .option(
+      "--drain-timeout <ms>",
+      "on SIGTERM, how long calls being answered may take to finish (HTTP)",
+      whole,
+      30_000,
     )
     .option("--list-ttl <ms>", "how long 2026-07-28 clients may cache tools/list (ttlMs; default 0)", whole)
     .option("--list-cache-public", "let shared caches keep tools/list (cacheScope public; default private)")
@@ -98,8 +105,10 @@ export function registerServe(program: Command): void {
         process.stderr.write(
           `mcp-gen: serving ${manifest.server} (${manifest.tools.length} tools) on ${where}\n`,
         );
-        const stop = () => void running.close();
-        process.once("SIGINT", stop).once("SIGTERM", stop);
+        // SIGTERM (orchestrators, load balancers): finish the calls being answered, then exit.
+        process
+          .once("SIGINT", () => void running.close())
+          .once("SIGTERM", () => void running.drain(flags.drainTimeout));
         await running.closed;
         return 0;
       }),

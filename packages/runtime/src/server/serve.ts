@@ -31,6 +31,12 @@ export interface RunningServer {
   /** Stops accepting requests and closes every connection. */
   close(): Promise<void>;
   /**
+   * Shuts down gracefully (SIGTERM behind a load balancer): over HTTP the health check turns 503,
+   * new requests are refused (503, `Retry-After`), and the calls being answered finish — for at most
+   * `timeoutMs` (default 30 s) — before everything closes. Over stdio, the same as `close()`.
+   */
+  drain(timeoutMs?: number): Promise<void>;
+  /**
    * Serves another manifest's tools from now on and tells every client its tool list changed
    * (2026-07-28 clients through `subscriptions/listen`, 2025 clients with a notification on their
    * connection). Needs `listChanged: true`.
@@ -84,13 +90,9 @@ async function connect(
     onclose?.();
     resolveClosed();
   };
-  return {
-    url: undefined,
-    closed,
-    async close() {
-      await server.close();
-      resolveClosed();
-    },
-    update: (next) => server.update(next),
+  const close = async () => {
+    await server.close();
+    resolveClosed();
   };
+  return { url: undefined, closed, close, drain: close, update: (next) => server.update(next) };
 }

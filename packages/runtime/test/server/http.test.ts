@@ -509,3 +509,36 @@ describe("2025 sessions under abuse", () => {
     expect(limited).toStrictEqual({ status: 429, retryAfter: "30" });
   });
 });
+
+describe("health and graceful shutdown", () => {
+  it("answers the health check, and drains: calls being answered finish, new requests are refused", async () => {
+    const server = await start();
+    const url = server.url!;
+    const health = async () => {
+      const response = await fetch(new URL("/healthz", url));
+      return [response.status, await response.json()];
+    };
+    expect(await health()).toStrictEqual([200, { status: "ok" }]);
+    const client = await connect(url);
+    let waiting!: () => void;
+    const started = new Promise<void>((resolve) => {
+      waiting = resolve;
+    });
+    const call = client.callTool({ name: "count_steps", arguments: { steps: 2, pause: true } }, undefined, {
+      onprogress: () => waiting(),
+    });
+    await started;
+    const draining = server.drain(60_000);
+    expect(await health()).toStrictEqual([503, { status: "draining" }]);
+    const refused = await post(url, JSON.stringify(INIT));
+    expect([refused.status, JSON.parse(refused.text).error.message]).toStrictEqual([
+      503,
+      "Service Unavailable: the server is shutting down",
+    ]);
+    gate("steps").open();
+    expect((await call).structuredContent).toStrictEqual({ result: "2 steps" });
+    await draining;
+    await server.closed;
+    await expect(fetch(new URL("/healthz", url))).rejects.toThrow();
+  });
+});

@@ -7,6 +7,12 @@ export interface HttpOptions {
   /** Endpoint path. Default `"/mcp"`. */
   path?: string;
   /**
+   * Health check path for load balancers: `GET` answers 200 `{"status":"ok"}`, or 503
+   * `{"status":"draining"}` once `drain()` began. Not behind the token or Host checks (it tells
+   * nothing else). Default `"/healthz"`.
+   */
+  healthPath?: string;
+  /**
    * No sessions: every POST is served by a fresh server, so replicas behind a load balancer
    * need no shared state (no GET stream, no server-to-client requests, no log level).
    */
@@ -52,6 +58,7 @@ export interface ResolvedHttpOptions {
   port: number;
   host: string;
   path: string;
+  healthPath: string;
   stateless: boolean;
   allowedHosts: string[] | undefined;
   allowedOrigins: string[];
@@ -90,6 +97,7 @@ export function resolveHttpOptions(options: HttpOptions, boundPort: number): Res
     port: boundPort,
     host,
     path: options.path ?? "/mcp",
+    healthPath: options.healthPath ?? "/healthz",
     stateless: options.stateless ?? false,
     allowedHosts: allowedHosts?.map((h) => h.toLowerCase()),
     allowedOrigins: allowedOrigins.map((o) => o.toLowerCase()),

@@ -39,10 +39,36 @@ export async function serveHttp(
   const viaSdk = toNodeHandler(handler, { onerror });
   const declaredHeaders = headersByTool(manifest);
 
+  // Draining (SIGTERM behind a load balancer): health says so, new requests are turned away, and
+  // the requests being answered finish before the server closes.
+  let draining = false;
+  let answering = 0;
+  let drained: (() => void) | undefined;
+  const finished = () => {
+    answering--;
+    if (answering === 0) drained?.();
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? "").split("?")[0];
+    if (path === options.healthPath && req.method === "GET") {
+      res.writeHead(draining ? 503 : 200, {
+        "content-type": "application/json",
+        "cache-control": "no-store",
+      });
+      res.end(JSON.stringify({ status: draining ? "draining" : "ok" }));
+      return;
+    }
     if (path !== options.path)
       return refuse(res, { status: 404, code: -32000, message: `Not Found: use ${options.path}` });
+    if (draining) {
+      return refuse(res, {
+        status: 503,
+        code: -32000,
+        message: "Service Unavailable: the server is shutting down",
+        headers: { "retry-after": "1", connection: "close" },
+      });
+    }
     const refusal = checkRequest(req, options);
     if (refusal) return refuse(res, refusal);
     const wait = limiter?.take(clientOf(req), Date.now()) ?? 0;
@@ -62,6 +88,12 @@ export async function serveHttp(
       });
       if (!read.ok) return refuse(res, read.refusal);
       body = read.value;
+    }
+    // Calls count; streams that only wait for notifications (GET, subscriptions/listen) do not.
+    const method = (body as { method?: unknown } | undefined)?.method;
+    if (req.method === "POST" && method !== "subscriptions/listen") {
+      answering++;
+      res.once("close", finished);
     }
     const legacy = await isLegacyRequest(webRequestOf(req, options), body);
     if (!legacy) {
@@ -183,23 +215,34 @@ export async function serveHttp(
     resolveClosed = resolve;
   });
   const urlHost = host.includes(":") ? `[${host}]` : host;
+  const close = async () => {
+    clearInterval(sweep);
+    await Promise.all([...sessions.values()].map((s) => s.value.close()));
+    await handler.close();
+    await new Promise<void>((resolve) => {
+      http.close(() => resolve());
+      http.closeAllConnections();
+    });
+    resolveClosed();
+  };
   return {
     url: `http://${urlHost}:${options.port}${options.path}`,
     closed,
+    async drain(timeoutMs = 30_000) {
+      draining = true;
+      if (answering > 0) {
+        await new Promise<void>((resolve) => {
+          drained = resolve;
+          setTimeout(resolve, timeoutMs).unref();
+        });
+      }
+      await close();
+    },
     update(next) {
       factory.update(next);
       handler.notify.toolsChanged();
     },
-    async close() {
-      clearInterval(sweep);
-      await Promise.all([...sessions.values()].map((s) => s.value.close()));
-      await handler.close();
-      await new Promise<void>((resolve) => {
-        http.close(() => resolve());
-        http.closeAllConnections();
-      });
-      resolveClosed();
-    },
+    close,
   };
 }
 
