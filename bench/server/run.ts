@@ -354,11 +354,17 @@ if (!ONLY || ONLY === "cold") {
 }
 
 const fixed = (x: number | undefined, digits: number) => (x === undefined ? "–" : x.toFixed(digits));
+const load = os
+  .loadavg()
+  .map((l) => l.toFixed(1))
+  .join(" ");
 const lines = [
-  `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, Node ${process.version}; ${SECONDS} s × ${ROUNDS} rounds (median round), cold starts: median of ${COLD_RUNS}; load average at the end ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(" ")}`,
+  [
+    `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, Node ${process.version}`,
+    ...(results.length > 0 ? [`${SECONDS} s × ${ROUNDS} rounds (median round)`] : []),
+    ...(cold.length > 0 ? [`cold starts: median of ${COLD_RUNS}`] : []),
+    `load average at the end ${load}`,
+  ].join("; "),
 ];
 if (results.length > 0) {
   lines.push(
