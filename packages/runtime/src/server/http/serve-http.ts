@@ -37,7 +37,7 @@ export async function serveHttp(
     onerror,
   });
   const viaSdk = toNodeHandler(handler, { onerror });
-  const declaredHeaders = headersByTool(manifest);
+  let declaredHeaders = headersByTool(manifest);
 
   // Draining (SIGTERM behind a load balancer): health says so, new requests are turned away, and
   // the requests being answered finish before the server closes.
@@ -240,6 +240,7 @@ export async function serveHttp(
     },
     update(next) {
       factory.update(next);
+      declaredHeaders = headersByTool(next);
       handler.notify.toolsChanged();
     },
     close,
