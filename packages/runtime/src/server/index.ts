@@ -7,7 +7,22 @@ export { reviveDates } from "./dates.ts";
 export { readJsonBody } from "./http/body.ts";
 export { checkRequest, type Refusal } from "./http/guard.ts";
 export { type HttpOptions, type ResolvedHttpOptions, resolveHttpOptions } from "./http/options.ts";
-export { defineManifest, type ManifestTool, type ServerManifest, type ToolDefinition } from "./manifest.ts";
+export {
+  type Completer,
+  defineManifest,
+  type Icon,
+  type ManifestPrompt,
+  type ManifestResource,
+  type ManifestResourceTemplate,
+  type ManifestTool,
+  type PromptDefinition,
+  type ResourceAnnotations,
+  type ResourceDefinition,
+  type ResourceTemplateDefinition,
+  type ServerManifest,
+  type StringCoercions,
+  type ToolDefinition,
+} from "./manifest.ts";
 export type { ServerEvent, ServerOptions } from "./options.ts";
 export type { ProtocolEra } from "./protocol.ts";
 export { type RunningServer, type ServeOptions, serve } from "./serve.ts";
