@@ -340,6 +340,10 @@ if (!ONLY || ONLY === "cold") {
           argv: [NODE, path.join(import.meta.dirname, "sdk-cold.mjs")],
           check: true,
         },
+        "floor: the SDK v2 server package imported, one line answered (`sdk-floor.mjs`)": {
+          argv: [NODE, path.join(import.meta.dirname, "sdk-floor.mjs")],
+          check: false,
+        },
         "bare `node` answering one line": {
           argv: [NODE, "-e", "process.stdin.once('data',()=>process.stdout.write('{}\\n'))"],
           check: false,
