@@ -3,14 +3,20 @@ export type ServerEvent =
   | {
       /** A tool threw; with `masked`, the client only saw a generic message. */
       kind: "tool-error";
+      /** The tool's name (or the resource's, prompt's: see `source`). */
       tool: string;
+      /** Set when it was not a tool: a resource read, a prompt, a completion. */
+      source?: "resource" | "prompt" | "completion";
       error: unknown;
       masked: boolean;
     }
   | {
       /** A tool returned a result that breaks its own output schema: a server bug. */
       kind: "invalid-result";
+      /** The tool's name (or the resource's, prompt's: see `source`). */
       tool: string;
+      /** Set when it was not a tool: a resource read, a prompt, a completion. */
+      source?: "resource" | "prompt" | "completion";
       message: string;
       value: unknown;
     }
@@ -68,13 +74,15 @@ export interface ServerOptions {
 export function logToStderr(event: ServerEvent): void {
   switch (event.kind) {
     case "invalid-result":
-      process.stderr.write(`mcp-gen: tool "${event.tool}" returned an invalid result: ${event.message}\n`);
+      process.stderr.write(
+        `mcp-gen: ${event.source ?? "tool"} "${event.tool}" returned an invalid result: ${event.message}\n`,
+      );
       return;
     case "tool-error":
       if (event.masked) {
         const error = event.error;
         process.stderr.write(
-          `mcp-gen: tool "${event.tool}" failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+          `mcp-gen: ${event.source ?? "tool"} "${event.tool}" failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
         );
       }
       return;
