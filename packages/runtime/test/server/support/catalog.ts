@@ -1,0 +1,101 @@
+import {
+  type RunningServer,
+  type ServerEvent,
+  type ServerManifest,
+  type ServerOptions,
+  serve,
+} from "@mcp-gen/runtime/server";
+import { Client, InMemoryTransport, ProtocolError } from "@modelcontextprotocol/client";
+import { catalogManifest } from "../fixtures/catalog/manifest.ts";
+
+/** The two ways an SDK v2 client talks: pinned to 2026-07-28, or negotiating the 2025 era. */
+export const ERAS = ["2026-07-28", "legacy"] as const;
+export type Era = (typeof ERAS)[number];
+
+/** What the 2026-07-28 encoder stamps on every result of the catalog server. */
+export const CATALOG_INFO = {
+  name: "catalog",
+  version: "1.2.3",
+  title: "Catalog server",
+  icons: [{ src: "https://example.com/icon.png", mimeType: "image/png", sizes: ["48x48"] }],
+};
+export const SERVER_INFO_META = { "io.modelcontextprotocol/serverInfo": CATALOG_INFO };
+
+/** A result as a client of `era` receives it: 2026-07-28 results carry the server's identity in `_meta`. */
+export function shaped<T extends object>(era: Era, result: T): T {
+  return era === "legacy" ? result : { _meta: SERVER_INFO_META, ...result };
+}
+
+/** A cacheable 2026-07-28 result (lists, reads) also carries `ttlMs` and `cacheScope`. */
+export function cacheable<T extends object>(
+  era: Era,
+  result: T,
+  hints: { ttlMs: number; cacheScope: string } = { ttlMs: 0, cacheScope: "private" },
+): T {
+  return era === "legacy" ? result : { _meta: SERVER_INFO_META, ...result, ...hints };
+}
+
+/** The code, message and data of a JSON-RPC error a request was answered with. */
+export async function errorOf(
+  request: Promise<unknown>,
+): Promise<{ code: number; message: string; data?: unknown }> {
+  const error = await request.then(
+    () => {
+      throw new Error("expected a JSON-RPC error, got a result");
+    },
+    (e: unknown) => e,
+  );
+  if (!(error instanceof ProtocolError)) throw error;
+  return {
+    code: error.code,
+    message: error.message,
+    ...(error.data !== undefined ? { data: error.data } : {}),
+  };
+}
+
+export interface Connected {
+  client: Client;
+  running: RunningServer;
+  events: ServerEvent[];
+}
+
+/**
+ * An SDK v2 client of `era` connected in memory to the catalog server (or `manifest`); with
+ * `manual`, 2026-07-28 `input_required` results come back to the test instead of being fulfilled.
+ */
+export async function connectCatalog(
+  era: Era,
+  open: { close(): Promise<void> }[],
+  options: ServerOptions & {
+    manifest?: ServerManifest;
+    manual?: boolean;
+    elicit?: (message: string) => Record<string, string | number | boolean | string[]>;
+  } = {},
+): Promise<Connected> {
+  const { manifest = catalogManifest(), manual, elicit, ...serverOptions } = options;
+  const events: ServerEvent[] = [];
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const running = await serve(manifest, {
+    transport: serverSide as never,
+    onError: (event) => events.push(event),
+    ...serverOptions,
+  });
+  open.push(running);
+  const client = new Client(
+    { name: "catalog-test", version: "1.0.0" },
+    {
+      versionNegotiation: { mode: era === "legacy" ? "legacy" : { pin: era } },
+      capabilities: elicit ? { elicitation: { form: {} } } : {},
+      ...(manual ? { inputRequired: { autoFulfill: false } } : {}),
+    },
+  );
+  if (elicit) {
+    client.setRequestHandler("elicitation/create", (request) => ({
+      action: "accept",
+      content: elicit(request.params.message),
+    }));
+  }
+  await client.connect(clientSide);
+  open.push(client);
+  return { client, running, events };
+}
