@@ -45,12 +45,18 @@ export async function errorOf(
     },
     (e: unknown) => e,
   );
-  if (!(error instanceof ProtocolError)) throw error;
-  return {
-    code: error.code,
-    message: error.message,
-    ...(error.data !== undefined ? { data: error.data } : {}),
-  };
+  if (error instanceof ProtocolError) {
+    return {
+      code: error.code,
+      message: error.message,
+      ...(error.data !== undefined ? { data: error.data } : {}),
+    };
+  }
+  // The SDK v1 client's McpError puts "MCP error <code>: " before the server's message.
+  const { code, message, data } = error as { code?: unknown; message: string; data?: unknown };
+  if (typeof code !== "number") throw error;
+  const own = message.replace(`MCP error ${code}: `, "");
+  return { code, message: own, ...(data !== undefined ? { data } : {}) };
 }
 
 export interface Connected {
