@@ -5,7 +5,7 @@ import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as StreamableHTTPClientTransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { catalogManifest } from "./fixtures/catalog/manifest.ts";
-import { type Era, errorOf } from "./support/catalog.ts";
+import { type Era, exercise } from "./support/catalog.ts";
 
 // Resources, prompts and completions over Streamable HTTP on 127.0.0.1: 2025 sessions, the
 // stateless 2025 mode, and 2026-07-28 requests (a server per request).
@@ -34,52 +34,6 @@ async function connect(url: string, era: Era): Promise<Client> {
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   running.push(client);
   return client;
-}
-
-/** Reads, gets and completes what the conformance scenarios do; the same answers on every transport. */
-async function exercise(client: {
-  readResource(p: { uri: string }): Promise<{ contents: unknown[] }>;
-  getPrompt(p: { name: string; arguments?: Record<string, string> }): Promise<{ messages: unknown[] }>;
-  complete(p: object): Promise<{ completion: unknown }>;
-  listResources(): Promise<{ resources: { uri: string }[] }>;
-}) {
-  expect((await client.listResources()).resources.map((r) => r.uri)).toStrictEqual(
-    catalogManifest().resources!.map((r) => r.definition.uri),
-  );
-  expect((await client.readResource({ uri: "test://template/123/data" })).contents).toStrictEqual([
-    {
-      uri: "test://template/123/data",
-      mimeType: "application/json",
-      text: '{"id":"123","templateTest":true,"data":"Data for ID: 123"}',
-    },
-  ]);
-  expect((await client.readResource({ uri: "test://static-binary" })).contents).toStrictEqual([
-    { uri: "test://static-binary", mimeType: "image/png", blob: "iVBORw0KGgo=" },
-  ]);
-  expect(
-    (
-      await client.getPrompt({
-        name: "test_prompt_with_arguments",
-        arguments: { arg1: "hello", arg2: "world" },
-      })
-    ).messages,
-  ).toStrictEqual([
-    { role: "user", content: { type: "text", text: "Prompt with arguments: arg1='hello', arg2='world'" } },
-  ]);
-  expect(
-    (
-      await client.complete({
-        ref: { type: "ref/prompt", name: "test_prompt_with_arguments" },
-        argument: { name: "arg1", value: "par" },
-      })
-    ).completion,
-  ).toStrictEqual({ values: ["paris", "park", "party"], total: 3, hasMore: false });
-  const uri = "test://nonexistent-resource-for-conformance-testing";
-  expect(await errorOf(client.readResource({ uri }))).toStrictEqual({
-    code: -32602,
-    message: `Resource not found: ${uri}`,
-    data: { uri },
-  });
 }
 
 describe("resources, prompts and completions over Streamable HTTP", () => {

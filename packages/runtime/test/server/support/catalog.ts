@@ -6,6 +6,7 @@ import {
   serve,
 } from "@mcp-gen/runtime/server";
 import { Client, InMemoryTransport, ProtocolError } from "@modelcontextprotocol/client";
+import { expect } from "vitest";
 import { catalogManifest } from "../fixtures/catalog/manifest.ts";
 
 /** The two ways an SDK v2 client talks: pinned to 2026-07-28, or negotiating the 2025 era. */
@@ -104,4 +105,50 @@ export async function connectCatalog(
   await client.connect(clientSide);
   open.push(client);
   return { client, running, events };
+}
+
+/** Reads, gets and completes what the conformance scenarios do; the same answers on every transport. */
+export async function exercise(client: {
+  readResource(p: { uri: string }): Promise<{ contents: unknown[] }>;
+  getPrompt(p: { name: string; arguments?: Record<string, string> }): Promise<{ messages: unknown[] }>;
+  complete(p: object): Promise<{ completion: unknown }>;
+  listResources(): Promise<{ resources: { uri: string }[] }>;
+}) {
+  expect((await client.listResources()).resources.map((r) => r.uri)).toStrictEqual(
+    catalogManifest().resources!.map((r) => r.definition.uri),
+  );
+  expect((await client.readResource({ uri: "test://template/123/data" })).contents).toStrictEqual([
+    {
+      uri: "test://template/123/data",
+      mimeType: "application/json",
+      text: '{"id":"123","templateTest":true,"data":"Data for ID: 123"}',
+    },
+  ]);
+  expect((await client.readResource({ uri: "test://static-binary" })).contents).toStrictEqual([
+    { uri: "test://static-binary", mimeType: "image/png", blob: "iVBORw0KGgo=" },
+  ]);
+  expect(
+    (
+      await client.getPrompt({
+        name: "test_prompt_with_arguments",
+        arguments: { arg1: "hello", arg2: "world" },
+      })
+    ).messages,
+  ).toStrictEqual([
+    { role: "user", content: { type: "text", text: "Prompt with arguments: arg1='hello', arg2='world'" } },
+  ]);
+  expect(
+    (
+      await client.complete({
+        ref: { type: "ref/prompt", name: "test_prompt_with_arguments" },
+        argument: { name: "arg1", value: "par" },
+      })
+    ).completion,
+  ).toStrictEqual({ values: ["paris", "park", "party"], total: 3, hasMore: false });
+  const uri = "test://nonexistent-resource-for-conformance-testing";
+  expect(await errorOf(client.readResource({ uri }))).toStrictEqual({
+    code: -32602,
+    message: `Resource not found: ${uri}`,
+    data: { uri },
+  });
 }
