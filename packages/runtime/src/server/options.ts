@@ -33,8 +33,9 @@ export interface ServerOptions {
   /** `instructions` sent in the `initialize` result. */
   instructions?: string;
   /**
-   * Hide the messages of unexpected errors thrown by tools (the client gets a generic
-   * message, the details go to `onError`). `ToolError` messages are always sent.
+   * Hide the messages of unexpected errors thrown by tools, resources, prompts and completions
+   * (the client gets a generic message, the details go to `onError`). `ToolError` messages are
+   * always sent.
    * Default `false`.
    */
   maskErrors?: boolean;
@@ -53,18 +54,22 @@ export interface ServerOptions {
   /** Most calls waiting for their clients' answers at once; a tool asking beyond it gets a `ToolError`. Default 1000. */
   maxWaitingCalls?: number;
   /**
-   * How long 2026-07-28 clients may cache `tools/list` (`ttlMs`) and whether a shared cache may
-   * keep it (`scope`, default `"private"`). Default: not cacheable (`ttlMs` 0).
+   * How long 2026-07-28 clients may cache the lists (`tools/list`, `resources/list`,
+   * `resources/templates/list`, `prompts/list`: `ttlMs`) and whether a shared cache may keep them
+   * (`scope`, default `"private"`). Default: not cacheable (`ttlMs` 0). `resources/read` results
+   * are never cacheable.
    */
   listCache?: { ttlMs: number; scope?: "public" | "private" };
   /**
-   * The tool list may change while serving (`RunningServer.update(manifest)`): advertised as
-   * `tools.listChanged`, and every client is told (2026-07-28 clients through
-   * `subscriptions/listen`, 2025 clients on their connection). Default `false`.
+   * The tool, resource and prompt lists may change while serving (`RunningServer.update(manifest)`):
+   * advertised as `listChanged` of `tools`, `resources` and `prompts`, and every client is told
+   * (2026-07-28 clients through `subscriptions/listen`, 2025 clients on their connection).
+   * Default `false`.
    */
   listChanged?: boolean;
   /**
-   * Receives what the server logs: invalid results, masked tool errors, protocol errors.
+   * Receives what the server logs: invalid results, errors thrown by tools (and by resources,
+   * prompts and completions: `source`), protocol errors.
    * Default: one line on stderr for each (stdout belongs to the stdio transport).
    */
   onError?: (event: ServerEvent) => void;
