@@ -169,6 +169,15 @@ describe.each(ERAS)("resources and prompts for a %s client (in memory)", (era) =
     ]);
   });
 
+  it("lets a read ask the user (2025: a request to the client; 2026-07-28: input_required, then the retry)", async () => {
+    const { client } = await connectCatalog(era, open, {
+      elicit: (message) => ({ context: `blue (${message})` }),
+    });
+    expect((await client.readResource({ uri: "test://ask" })).contents).toStrictEqual([
+      { uri: "test://ask", mimeType: "text/plain", text: "colour: blue (Which colour?)" },
+    ]);
+  });
+
   it("answers a throwing read with -32603: the ToolError's message, or the error's (logged)", async () => {
     const { client, events } = await connectCatalog(era, open);
     expect(await errorOf(client.readResource({ uri: "test://refused" }))).toStrictEqual({
