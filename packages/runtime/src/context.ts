@@ -24,8 +24,15 @@ import type {
  * }
  */
 export interface ToolContext {
-  /** Name of the tool being called. */
+  /** Name of the tool being called (of the resource being read, or of the prompt being got: see `kind`). */
   readonly toolName: string;
+  /**
+   * What the implementation serves: a tool call, a resource read (`resources/read`, of a static
+   * resource or a template) or a prompt (`prompts/get`).
+   */
+  readonly kind: "tool" | "resource" | "prompt";
+  /** The URI being read, for resources; `undefined` otherwise. */
+  readonly uri: string | undefined;
   /**
    * The protocol era of the client: `"modern"` (MCP 2026-07-28, self-contained requests) or
    * `"legacy"` (the 2025 revisions, with `initialize` and sessions); `undefined` when no
@@ -86,6 +93,13 @@ export interface ToolContext {
    * reconnects and receives the result later (SEP-1699 polling). A no-op elsewhere.
    */
   closeStream(): void;
+  /**
+   * Tells the clients that subscribed to a resource that it changed
+   * (`notifications/resources/updated`): 2025 clients that sent `resources/subscribe` for this
+   * URI, 2026-07-28 clients listening for it through `subscriptions/listen`. Every connection of
+   * the server is told, not only the caller's. A no-op in process (the agent).
+   */
+  notifyResourceUpdated(uri: string): void;
 }
 
 /** How a question a tool asks (`elicit`, `sample`, `roots`) is sent. */

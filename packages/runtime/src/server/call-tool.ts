@@ -27,7 +27,7 @@ export interface CallEnvironment {
   /** The `tools/call` request being served (id, progress token, notifications); absent in process. */
   request?: ServerContext;
   /** Builds the tool's context around the call's own signal and the request it currently serves. */
-  context(signal: AbortSignal, invocation: Invocation): ToolContext;
+  context(signal: AbortSignal, invocation: Invocation<unknown>): ToolContext;
   report(event: ServerEvent): void;
 }
 
@@ -52,8 +52,36 @@ export async function callTool(
     }
     return finishCall(tool, value, env);
   }
-  const invocation = new Invocation(tool, checked.args, env);
+  const invocation = new Invocation(toolTarget(tool), checked.args, env);
   return invocation.settle(await invocation.outcome);
+}
+
+/**
+ * What an `Invocation` runs: a tool, or the implementation of a resource or prompt (which a
+ * 2026-07-28 client may also have to answer questions for), and how its outcome is answered.
+ */
+export interface Target<R> {
+  /** Binds a parked call to what it runs (`tool:name`, `prompt:name` …). */
+  readonly key: string;
+  /** How messages name it: `Tool "add"`, `Prompt "greet"`. */
+  readonly label: string;
+  readonly usesContext: boolean;
+  run(args: unknown, context: ToolContext | undefined): unknown;
+  /** The result the client receives for an outcome. */
+  settle(outcome: Outcome, env: CallEnvironment): R;
+}
+
+/** A tool as an invocation target: `tools/call` results, errors as `isError` results. */
+export function toolTarget(tool: ManifestTool): Target<CallToolResult> {
+  const name = tool.definition.name;
+  return {
+    key: `tool:${name}`,
+    label: `Tool ${JSON.stringify(name)}`,
+    usesContext: tool.usesContext,
+    run: (args, context) => tool.invoke(args, context),
+    settle: (outcome, env) =>
+      outcome.ok ? finishCall(tool, outcome.value, env) : thrown(name, outcome.error, env),
+  };
 }
 
 /** Safety limits, then the generated validator; the arguments to run with, or the feedback. */
@@ -86,7 +114,7 @@ function finishCall(tool: ManifestTool, value: unknown, env: CallEnvironment): C
 }
 
 /** Reasons the call's signal can carry. */
-class TimeoutError extends Error {
+export class TimeoutError extends Error {
   override readonly name = "TimeoutError";
 }
 
@@ -98,7 +126,7 @@ export type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown
  * the cancellation of the request it currently serves. A call from a 2026-07-28 client that
  * waits for the user's input outlives its first request: `relink` moves it to the retry.
  */
-export class Invocation {
+export class Invocation<R = CallToolResult> {
   readonly controller = new AbortController();
   /** Settles when the implementation returns or throws, or the call is aborted. */
   readonly outcome: Promise<Outcome>;
@@ -107,7 +135,7 @@ export class Invocation {
   #unlink: () => void = () => {};
 
   constructor(
-    readonly tool: ManifestTool,
+    readonly target: Target<R>,
     args: unknown,
     env: CallEnvironment,
   ) {
@@ -117,8 +145,7 @@ export class Invocation {
     if (env.timeoutMs !== undefined) {
       const ms = env.timeoutMs;
       this.#timer = setTimeout(
-        () =>
-          this.controller.abort(new TimeoutError(`Tool "${tool.definition.name}" timed out after ${ms} ms`)),
+        () => this.controller.abort(new TimeoutError(`${target.label} timed out after ${ms} ms`)),
         ms,
       );
     }
@@ -128,7 +155,7 @@ export class Invocation {
       else signal.addEventListener("abort", fail, { once: true });
     });
     const running = Promise.resolve().then(() =>
-      tool.invoke(args, tool.usesContext ? env.context(signal, this) : undefined),
+      target.run(args, target.usesContext ? env.context(signal, this as Invocation<unknown>) : undefined),
     );
     // The implementation may ignore its signal: its late outcome is dropped.
     running.catch(() => {});
@@ -173,11 +200,8 @@ export class Invocation {
   }
 
   /** The result the client receives for this outcome. */
-  settle(outcome: Outcome): CallToolResult {
-    const env = this.#env;
-    return outcome.ok
-      ? finishCall(this.tool, outcome.value, env)
-      : thrown(this.tool.definition.name, outcome.error, env);
+  settle(outcome: Outcome): R {
+    return this.target.settle(outcome, this.#env);
   }
 }
 

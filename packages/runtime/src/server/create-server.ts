@@ -1,4 +1,3 @@
-import { RESULT_WRAPPED_META } from "@mcp-gen/schema/contract";
 import {
   type JSONRPCRequest,
   ProtocolErrorCode,
@@ -9,29 +8,45 @@ import {
 } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { type CallEnvironment, callTool } from "./call-tool.ts";
-import type { ManifestTool, ServerManifest } from "./manifest.ts";
+import { catalogOf } from "./catalog.ts";
+import { complete } from "./completions.ts";
+import { Connections, type ListenRelay } from "./connections.ts";
+import type { ServerManifest } from "./manifest.ts";
 import { logToStderr, type ServerOptions } from "./options.ts";
 import { parkedCalls } from "./parked.ts";
+import { getPrompt } from "./prompts.ts";
 import { noRuntimeCompiler, type ProtocolEra, protocolError } from "./protocol.ts";
+import { readResource, type Subject } from "./resources.ts";
 import { createToolContext } from "./tool-context.ts";
+
+export { unwrapSchema } from "./catalog.ts";
 
 /** Builds one SDK `Server` for the era a connection (or, on HTTP, a request) negotiated. */
 export interface ServerFactory {
   (context?: { era?: ProtocolEra; requestInfo?: unknown }): Server;
   /**
-   * Serves another manifest's tools from now on (same server name) and sends
-   * `notifications/tools/list_changed` on every connection this factory serves (2025 sessions and
-   * stdio connections; 2026-07-28 HTTP clients listen through the entry: see `serve()`). Needs
-   * `listChanged: true`.
+   * Serves another manifest (same server name) from now on and tells every connection this
+   * factory serves (2025 sessions and stdio connections; 2026-07-28 HTTP clients listen through
+   * a relay: see `relay`) that its tool list changed, and its resource and prompt lists when
+   * they differ. Needs `listChanged: true`.
    */
   update(manifest: ServerManifest): void;
+  /**
+   * Sends `notifications/resources/updated` for `uri` to every client subscribed to it: 2025
+   * connections that sent `resources/subscribe` for it, 2026-07-28 clients listening for it.
+   */
+  notifyResourceUpdated(uri: string): void;
+  /** Also tells these listeners (the `notify` of `createMcpHandler`, for 2026-07-28 HTTP clients) of every change. */
+  relay(relay: ListenRelay): void;
+  /** Whether a request of this method is served now to a client of `era` (its capability is advertised). */
+  serves(method: string, era: ProtocolEra): boolean;
 }
 
 /**
  * Builds the factory the official SDK's entries (`serveStdio`, `createMcpHandler`) call for
  * every connection or request: each call returns a low-level SDK `Server` for one protocol
- * era, answering `tools/list` and `tools/call` from the manifest. Listings are computed once
- * per era; nothing is compiled at run time.
+ * era, answering tools, resources, prompts and completions from the manifest. Listings are
+ * computed once per era; nothing is compiled at run time.
  *
  * @example
  * import { createMcpHandler } from "@modelcontextprotocol/server";
@@ -40,36 +55,53 @@ export interface ServerFactory {
  */
 export function createServerFactory(manifest: ServerManifest, options: ServerOptions = {}): ServerFactory {
   let catalog = catalogOf(manifest, options);
-  /** Servers of live connections (stdio, 2025 HTTP sessions), told when the tools change; per-request HTTP servers are not. */
-  const connections = new Set<Server>();
   const report = options.onError ?? logToStderr;
+  /** Servers of live connections (stdio, 2025 HTTP sessions), told of changes; per-request HTTP servers are not. */
+  const connections = new Connections(report);
   const limits = { maxDepth: options.maxArgumentDepth ?? 64 };
+  const maskErrors = options.maskErrors ?? false;
   const parked = parkedCalls(options);
-  const info = { name: manifest.server, version: options.version ?? manifest.version ?? "0.0.0" };
+  const notifyResourceUpdated = (uri: string) => connections.resourceUpdated(uri);
 
   const factory = (context?: { era?: ProtocolEra; requestInfo?: unknown }): Server => {
     const era = context?.era ?? "legacy";
-    const server = new Server(info, {
-      capabilities: { tools: options.listChanged ? { listChanged: true } : {}, logging: {} },
+    const server = new Server(catalog.info, {
+      capabilities: catalog.capabilities,
       jsonSchemaValidator: noRuntimeCompiler,
       ...(options.instructions !== undefined ? { instructions: options.instructions } : {}),
     });
     server.onerror = (error) => report({ kind: "protocol", error });
-    if (options.listChanged && context?.requestInfo === undefined) {
-      connections.add(server);
-      server.onclose = () => connections.delete(server);
-    }
+    if (context?.requestInfo === undefined) connections.add(server, era);
 
-    // tools/list and tools/call are answered by the fallback handler: the SDK hands it the request
-    // as its transport parsed it, where registered handlers would parse every call twice more with
-    // zod (and its result once), work the generated validators already do.
-    server.fallbackRequestHandler = async (request: JSONRPCRequest, ctx: ServerContext): Promise<Result> => {
-      if (request.method === "tools/list") return catalog.listings[era] as Result;
-      if (request.method !== "tools/call")
-        throw protocolError(ProtocolErrorCode.MethodNotFound, "Method not found");
-      const params = request.params as { name?: unknown; arguments?: unknown } | undefined;
-      const name = params?.name;
-      const args = params?.arguments;
+    /** What serving one request needs; `subject` names what runs (its context's `toolName`). */
+    const environment = (
+      ctx: ServerContext,
+      subject: Subject | { kind: "tool"; name: string; uri?: undefined },
+      timeoutMs?: number,
+    ): CallEnvironment => ({
+      era,
+      limits,
+      maskErrors,
+      timeoutMs,
+      requestSignal: ctx.mcpReq.signal,
+      request: ctx,
+      context: (signal, link) =>
+        createToolContext({
+          server,
+          era,
+          toolName: subject.name,
+          kind: subject.kind,
+          ...(subject.uri !== undefined ? { uri: subject.uri } : {}),
+          link,
+          signal,
+          parked,
+          notifyResourceUpdated,
+        }),
+      report,
+    });
+
+    const callToolRequest = async (params: unknown, ctx: ServerContext): Promise<Result> => {
+      const { name, arguments: args } = (params ?? {}) as { name?: unknown; arguments?: unknown };
       if (
         typeof name !== "string" ||
         (args !== undefined && (args === null || typeof args !== "object" || Array.isArray(args)))
@@ -82,17 +114,57 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
       const tool = catalog.tools.get(name);
       if (!tool)
         throw protocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(name)}`);
-      const env: CallEnvironment = {
-        era,
-        limits,
-        maskErrors: options.maskErrors ?? false,
-        timeoutMs: timeoutOf(name, options),
-        requestSignal: ctx.mcpReq.signal,
-        request: ctx,
-        context: (signal, link) => createToolContext({ server, era, toolName: name, link, signal, parked }),
-        report,
-      };
+      const env = environment(ctx, { kind: "tool", name }, timeoutOf(name, options));
       return era === "modern" ? parked.serve(tool, args, env) : callTool(tool, args, env);
+    };
+
+    /** 2025 `resources/subscribe`/`unsubscribe` (the 2026-07-28 codec refuses both: clients listen instead). */
+    const subscription = (method: string, params: unknown): Result => {
+      const uri = (params as { uri?: unknown } | undefined)?.uri;
+      if (typeof uri !== "string") {
+        throw protocolError(ProtocolErrorCode.InvalidParams, `Invalid params: ${method} takes a string uri`);
+      }
+      if (method === "resources/subscribe") connections.subscribe(server, uri);
+      else connections.unsubscribe(server, uri);
+      return {};
+    };
+
+    // Every method is answered by the fallback handler: the SDK hands it the request as its
+    // transport parsed it, where registered handlers would parse every call twice more with zod
+    // (and its result once), work the generated validators already do. Capabilities are checked
+    // here for the same reason (the SDK checks them only for registered handlers).
+    server.fallbackRequestHandler = async (request: JSONRPCRequest, ctx: ServerContext): Promise<Result> => {
+      const { method, params } = request;
+      // The manifest of now: `update()` may have replaced the one this server was built with.
+      const current = catalog;
+      const listings = current.listings[era];
+      if (!current.serves(method, era))
+        throw protocolError(ProtocolErrorCode.MethodNotFound, "Method not found");
+      const env = (subject: Subject) => environment(ctx, subject);
+      switch (method) {
+        case "tools/list":
+          return listings.tools as Result;
+        case "tools/call":
+          return callToolRequest(params, ctx);
+        case "resources/list":
+          return listings.resources as Result;
+        case "resources/templates/list":
+          return listings.resourceTemplates as Result;
+        case "resources/read":
+          return readResource(current.resources, params, env, parked);
+        case "resources/subscribe":
+        case "resources/unsubscribe":
+          return subscription(method, params);
+        case "prompts/list":
+          return listings.prompts as Result;
+        case "prompts/get":
+          return getPrompt(current.prompts, params, env, parked);
+        default:
+          return complete({ prompts: current.prompts, templates: current.resources.byTemplate }, params, {
+            maskErrors,
+            report,
+          });
+      }
     };
     return server;
   };
@@ -103,22 +175,21 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
           "mcp-gen: the tools of a server can change only when it is served with listChanged: true",
         );
       }
+      const before = catalog.listings.legacy;
       catalog = catalogOf(next, options);
-      for (const server of connections) {
-        server
-          .sendToolListChanged()
-          .catch((error: unknown) => report({ kind: "protocol", error: error as Error }));
-      }
+      const after = catalog.listings.legacy;
+      connections.listsChanged({
+        tools: true,
+        resources:
+          !sameJson(before.resources, after.resources) ||
+          !sameJson(before.resourceTemplates, after.resourceTemplates),
+        prompts: !sameJson(before.prompts, after.prompts),
+      });
     },
+    notifyResourceUpdated,
+    relay: (relay: ListenRelay) => connections.relay(relay),
+    serves: (method: string, era: ProtocolEra) => catalog.serves(method, era),
   });
-}
-
-/** The tools by name and the listing of each era. */
-function catalogOf(manifest: ServerManifest, options: ServerOptions) {
-  return {
-    tools: new Map<string, ManifestTool>(manifest.tools.map((t) => [t.definition.name, t])),
-    listings: { legacy: legacyListing(manifest), modern: modernListing(manifest, options) },
-  };
 }
 
 /** What `createServer` returns: an MCP server for both protocol eras, ready for any transport. */
@@ -131,8 +202,10 @@ export interface McpGenServer {
   connect(transport: Transport): Promise<void>;
   /** Closes every connection this server serves. */
   close(): Promise<void>;
-  /** Serves another manifest's tools and tells every connection (`listChanged: true` needed). */
+  /** Serves another manifest and tells every connection what changed (`listChanged: true` needed). */
   update(manifest: ServerManifest): void;
+  /** Tells the clients subscribed to `uri` that the resource changed (`notifications/resources/updated`). */
+  notifyResourceUpdated(uri: string): void;
 }
 
 /**
@@ -167,53 +240,13 @@ export function createServer(manifest: ServerManifest, options: ServerOptions = 
       open.clear();
     },
     update: (next) => factory.update(next),
+    notifyResourceUpdated: (uri) => factory.notifyResourceUpdated(uri),
   };
 }
 
-/** 2025 clients: structured results of non-object type travel wrapped, as `{ result }`. */
-function legacyListing(manifest: ServerManifest): { tools: unknown[] } {
-  return {
-    tools: manifest.tools.map((t) =>
-      t.resultWrapped
-        ? {
-            ...t.definition,
-            // A wrapped result is marked in _meta, so `mcp-gen pull` from this server unwraps it as well.
-            _meta: { ...(t.definition._meta as object | undefined), [RESULT_WRAPPED_META]: true },
-          }
-        : t.definition,
-    ),
-  };
-}
-
-/** 2026-07-28 clients: `structuredContent` may be any JSON value, so results go out as themselves. */
-function modernListing(manifest: ServerManifest, options: ServerOptions): object {
-  return {
-    tools: manifest.tools.map((t) =>
-      t.resultWrapped && t.definition.outputSchema
-        ? { ...t.definition, outputSchema: unwrapSchema(t.definition.outputSchema) }
-        : t.definition,
-    ),
-    ...(options.listCache
-      ? { ttlMs: options.listCache.ttlMs, cacheScope: options.listCache.scope ?? "private" }
-      : {}),
-  };
-}
-
-/**
- * The schema of `result` in a wrapped output schema, as a root schema of its own: definitions
- * of the wrapper (`$defs`, `definitions`) move along so `$ref`s keep resolving.
- */
-export function unwrapSchema(wrapped: { readonly [keyword: string]: unknown }): Record<string, unknown> {
-  const properties = wrapped.properties as Record<string, Record<string, unknown>> | undefined;
-  const inner = properties?.result;
-  if (!inner) return { ...wrapped };
-  const root: Record<string, unknown> = {};
-  if (typeof wrapped.$schema === "string") root.$schema = wrapped.$schema;
-  Object.assign(root, inner);
-  for (const key of ["$defs", "definitions"]) {
-    if (wrapped[key] !== undefined) root[key] = { ...(wrapped[key] as object), ...(inner[key] as object) };
-  }
-  return root;
+/** Whether two listings are the same JSON (what `update()` announces as changed). */
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 function timeoutOf(tool: string, options: ServerOptions): number | undefined {

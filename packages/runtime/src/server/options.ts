@@ -3,14 +3,20 @@ export type ServerEvent =
   | {
       /** A tool threw; with `masked`, the client only saw a generic message. */
       kind: "tool-error";
+      /** The tool's name (or the resource's, prompt's: see `source`). */
       tool: string;
+      /** Set when it was not a tool: a resource read, a prompt, a completion. */
+      source?: "resource" | "prompt" | "completion";
       error: unknown;
       masked: boolean;
     }
   | {
       /** A tool returned a result that breaks its own output schema: a server bug. */
       kind: "invalid-result";
+      /** The tool's name (or the resource's, prompt's: see `source`). */
       tool: string;
+      /** Set when it was not a tool: a resource read, a prompt, a completion. */
+      source?: "resource" | "prompt" | "completion";
       message: string;
       value: unknown;
     }
@@ -27,8 +33,9 @@ export interface ServerOptions {
   /** `instructions` sent in the `initialize` result. */
   instructions?: string;
   /**
-   * Hide the messages of unexpected errors thrown by tools (the client gets a generic
-   * message, the details go to `onError`). `ToolError` messages are always sent.
+   * Hide the messages of unexpected errors thrown by tools, resources, prompts and completions
+   * (the client gets a generic message, the details go to `onError`). `ToolError` messages are
+   * always sent.
    * Default `false`.
    */
   maskErrors?: boolean;
@@ -47,18 +54,22 @@ export interface ServerOptions {
   /** Most calls waiting for their clients' answers at once; a tool asking beyond it gets a `ToolError`. Default 1000. */
   maxWaitingCalls?: number;
   /**
-   * How long 2026-07-28 clients may cache `tools/list` (`ttlMs`) and whether a shared cache may
-   * keep it (`scope`, default `"private"`). Default: not cacheable (`ttlMs` 0).
+   * How long 2026-07-28 clients may cache the lists (`tools/list`, `resources/list`,
+   * `resources/templates/list`, `prompts/list`: `ttlMs`) and whether a shared cache may keep them
+   * (`scope`, default `"private"`). Default: not cacheable (`ttlMs` 0). `resources/read` results
+   * are never cacheable.
    */
   listCache?: { ttlMs: number; scope?: "public" | "private" };
   /**
-   * The tool list may change while serving (`RunningServer.update(manifest)`): advertised as
-   * `tools.listChanged`, and every client is told (2026-07-28 clients through
-   * `subscriptions/listen`, 2025 clients on their connection). Default `false`.
+   * The tool, resource and prompt lists may change while serving (`RunningServer.update(manifest)`):
+   * advertised as `listChanged` of `tools`, `resources` and `prompts`, and every client is told
+   * (2026-07-28 clients through `subscriptions/listen`, 2025 clients on their connection).
+   * Default `false`.
    */
   listChanged?: boolean;
   /**
-   * Receives what the server logs: invalid results, masked tool errors, protocol errors.
+   * Receives what the server logs: invalid results, errors thrown by tools (and by resources,
+   * prompts and completions: `source`), protocol errors.
    * Default: one line on stderr for each (stdout belongs to the stdio transport).
    */
   onError?: (event: ServerEvent) => void;
@@ -68,13 +79,15 @@ export interface ServerOptions {
 export function logToStderr(event: ServerEvent): void {
   switch (event.kind) {
     case "invalid-result":
-      process.stderr.write(`mcp-gen: tool "${event.tool}" returned an invalid result: ${event.message}\n`);
+      process.stderr.write(
+        `mcp-gen: ${event.source ?? "tool"} "${event.tool}" returned an invalid result: ${event.message}\n`,
+      );
       return;
     case "tool-error":
       if (event.masked) {
         const error = event.error;
         process.stderr.write(
-          `mcp-gen: tool "${event.tool}" failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+          `mcp-gen: ${event.source ?? "tool"} "${event.tool}" failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
         );
       }
       return;

@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { ProtocolErrorCode, type Result } from "@modelcontextprotocol/server";
 import { ToolError } from "../tool-error.ts";
-import { type CallEnvironment, callTool, checkArguments, Invocation } from "./call-tool.ts";
+import {
+  type CallEnvironment,
+  callTool,
+  checkArguments,
+  Invocation,
+  type Target,
+  toolTarget,
+} from "./call-tool.ts";
 import type { ManifestTool } from "./manifest.ts";
 import type { ServerOptions } from "./options.ts";
 import { elicitationProblem, protocolError } from "./protocol.ts";
@@ -26,10 +33,16 @@ export interface ParkedCalls {
   /** Serves `tools/call` from a 2026-07-28 client: a new call, or the retry of a parked one. */
   serve(tool: ManifestTool, args: unknown, env: CallEnvironment): Promise<Result>;
   /**
+   * Runs any other target (a prompt, a resource) for a 2026-07-28 client: a new run with checked
+   * `args` when the request carries no `requestState`, else the retry of a parked one, which must
+   * come with the same raw arguments (`argsKey`, compared as canonical JSON).
+   */
+  run<R>(target: Target<R>, args: unknown, argsKey: unknown, env: CallEnvironment): Promise<R | Result>;
+  /**
    * Asks the client (from a tool's context) under `key` (default: numbered per call); resolves
    * with the client's answer.
    */
-  ask(invocation: Invocation, request: InputRequest, key?: string): Promise<unknown>;
+  ask(invocation: Invocation<unknown>, request: InputRequest, key?: string): Promise<unknown>;
   /** Calls waiting for their client's answer now. */
   readonly size: number;
 }
@@ -55,8 +68,9 @@ interface Waiting {
 }
 
 interface Parked {
-  invocation: Invocation;
-  tool: string;
+  invocation: Invocation<unknown>;
+  /** The target's key (`tool:name` …). */
+  target: string;
   args: string;
   timer: NodeJS.Timeout;
 }
@@ -64,10 +78,10 @@ interface Parked {
 export function parkedCalls(options: Pick<ServerOptions, "inputTimeoutMs" | "maxWaitingCalls">): ParkedCalls {
   const ttl = options.inputTimeoutMs ?? 10 * 60_000;
   const max = options.maxWaitingCalls ?? 1000;
-  const waiting = new WeakMap<Invocation, Waiting>();
+  const waiting = new WeakMap<Invocation<unknown>, Waiting>();
   const parked = new Map<string, Parked>();
 
-  const stateOf = (invocation: Invocation): Waiting => {
+  const stateOf = (invocation: Invocation<unknown>): Waiting => {
     let state = waiting.get(invocation);
     if (!state) {
       state = { questions: new Map(), asked: 0, early: {} };
@@ -77,7 +91,7 @@ export function parkedCalls(options: Pick<ServerOptions, "inputTimeoutMs" | "max
   };
 
   /** Waits for the invocation's outcome, or answers `input_required` once it asks something. */
-  const drive = async (invocation: Invocation): Promise<Result> => {
+  const drive = async <R>(invocation: Invocation<R>): Promise<R | Result> => {
     const state = stateOf(invocation);
     const asked = new Promise<"asked">((resolve) => {
       state.wake = () => resolve("asked");
@@ -91,13 +105,16 @@ export function parkedCalls(options: Pick<ServerOptions, "inputTimeoutMs" | "max
     const timer = setTimeout(() => {
       parked.delete(id);
       invocation.controller.abort(
-        new ToolError(
-          `Tool "${invocation.tool.definition.name}" got no answer from the client within ${ttl} ms.`,
-        ),
+        new ToolError(`${invocation.target.label} got no answer from the client within ${ttl} ms.`),
       );
     }, ttl);
     timer.unref();
-    parked.set(id, { invocation, tool: invocation.tool.definition.name, args: argsKeyOf(invocation), timer });
+    parked.set(id, {
+      invocation: invocation as Invocation<unknown>,
+      target: invocation.target.key,
+      args: argsKeyOf(invocation),
+      timer,
+    });
     void invocation.outcome.then(() => {
       clearTimeout(timer);
       parked.delete(id);
@@ -109,8 +126,42 @@ export function parkedCalls(options: Pick<ServerOptions, "inputTimeoutMs" | "max
     } as Result;
   };
 
-  const argsKeys = new WeakMap<Invocation, string>();
-  const argsKeyOf = (invocation: Invocation) => argsKeys.get(invocation) ?? "";
+  const argsKeys = new WeakMap<Invocation<any>, string>();
+  const argsKeyOf = (invocation: Invocation<any>) => argsKeys.get(invocation) ?? "";
+
+  /** A new run: the invocation starts, bound to its arguments, and answers `input_required` when it asks. */
+  const start = <R>(target: Target<R>, args: unknown, argsKey: unknown, env: CallEnvironment) => {
+    const invocation = new Invocation(target, args, env);
+    argsKeys.set(invocation, canonicalJson(argsKey));
+    stateOf(invocation as Invocation<unknown>).early = { ...env.request?.mcpReq.inputResponses };
+    return drive(invocation);
+  };
+
+  /** The retry of a parked run: it resumes with the client's answers. */
+  const resume = <R>(state: unknown, target: Target<R>, argsKey: unknown, env: CallEnvironment) => {
+    const entry = typeof state === "string" ? parked.get(state) : undefined;
+    if (!entry || entry.target !== target.key || entry.args !== canonicalJson(argsKey)) {
+      throw protocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Invalid or expired requestState: ${target.key.startsWith("tool:") ? "call the tool" : "send the request"} again without it`,
+        { reason: "invalid_request_state" },
+      );
+    }
+    parked.delete(state as string);
+    clearTimeout(entry.timer);
+    const invocation = entry.invocation as Invocation<R>;
+    invocation.relink(env);
+    const answers = env.request?.mcpReq.inputResponses ?? {};
+    const questions = stateOf(entry.invocation).questions;
+    for (const [key, question] of [...questions]) {
+      if (!Object.hasOwn(answers, key)) continue;
+      questions.delete(key);
+      const problem = answerProblem(question.request, answers[key]);
+      if (problem) question.reject(new ToolError(`The client's answer to "${key}" is invalid: ${problem}`));
+      else question.resolve(answers[key]);
+    }
+    return drive(invocation);
+  };
 
   return {
     get size() {
@@ -119,37 +170,17 @@ export function parkedCalls(options: Pick<ServerOptions, "inputTimeoutMs" | "max
 
     async serve(tool, rawArgs, env) {
       const state = env.request?.mcpReq.requestState<unknown>();
-      if (state === undefined) {
-        if (!tool.usesContext) return callTool(tool, rawArgs, env);
-        const checked = checkArguments(tool, rawArgs, env);
-        if (!checked.ok) return checked.result;
-        const invocation = new Invocation(tool, checked.args, env);
-        argsKeys.set(invocation, canonicalJson(checked.args));
-        stateOf(invocation).early = { ...env.request?.mcpReq.inputResponses };
-        return drive(invocation);
-      }
-      const entry = typeof state === "string" ? parked.get(state) : undefined;
-      if (!entry || entry.tool !== tool.definition.name || entry.args !== canonicalJson(rawArgs ?? {})) {
-        throw protocolError(
-          ProtocolErrorCode.InvalidParams,
-          "Invalid or expired requestState: call the tool again without it",
-          { reason: "invalid_request_state" },
-        );
-      }
-      parked.delete(state as string);
-      clearTimeout(entry.timer);
-      const { invocation } = entry;
-      invocation.relink(env);
-      const answers = env.request?.mcpReq.inputResponses ?? {};
-      const questions = stateOf(invocation).questions;
-      for (const [key, question] of [...questions]) {
-        if (!Object.hasOwn(answers, key)) continue;
-        questions.delete(key);
-        const problem = answerProblem(question.request, answers[key]);
-        if (problem) question.reject(new ToolError(`The client's answer to "${key}" is invalid: ${problem}`));
-        else question.resolve(answers[key]);
-      }
-      return drive(invocation);
+      const target = toolTarget(tool);
+      if (state !== undefined) return resume(state, target, rawArgs ?? {}, env);
+      if (!tool.usesContext) return callTool(tool, rawArgs, env);
+      const checked = checkArguments(tool, rawArgs, env);
+      if (!checked.ok) return checked.result;
+      return start(target, checked.args, checked.args, env);
+    },
+
+    async run(target, args, argsKey, env) {
+      const state = env.request?.mcpReq.requestState<unknown>();
+      return state === undefined ? start(target, args, argsKey, env) : resume(state, target, argsKey, env);
     },
 
     ask(invocation, request, chosen) {

@@ -37,11 +37,18 @@ export interface RunningServer {
    */
   drain(timeoutMs?: number): Promise<void>;
   /**
-   * Serves another manifest's tools from now on and tells every client its tool list changed
-   * (2026-07-28 clients through `subscriptions/listen`, 2025 clients with a notification on their
-   * connection). Needs `listChanged: true`.
+   * Serves another manifest from now on and tells every client its tool list changed, and its
+   * resource and prompt lists when they differ (2026-07-28 clients through `subscriptions/listen`,
+   * 2025 clients with a notification on their connection). Needs `listChanged: true`.
    */
   update(manifest: ServerManifest): void;
+  /**
+   * Tells the clients subscribed to a resource that it changed (`notifications/resources/updated`):
+   * 2025 clients that sent `resources/subscribe` for `uri`, 2026-07-28 clients listening for it
+   * through `subscriptions/listen`. Tools, resources and prompts can do the same with
+   * `ctx.notifyResourceUpdated(uri)`.
+   */
+  notifyResourceUpdated(uri: string): void;
 }
 
 /**
@@ -94,5 +101,12 @@ async function connect(
     await server.close();
     resolveClosed();
   };
-  return { url: undefined, closed, close, drain: close, update: (next) => server.update(next) };
+  return {
+    url: undefined,
+    closed,
+    close,
+    drain: close,
+    update: (next) => server.update(next),
+    notifyResourceUpdated: (uri) => server.notifyResourceUpdated(uri),
+  };
 }

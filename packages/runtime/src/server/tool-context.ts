@@ -17,12 +17,19 @@ import type { ProtocolEra } from "./protocol.ts";
 export interface ContextSource {
   server: Server;
   era: ProtocolEra;
+  /** The tool's, resource's or prompt's name. */
   toolName: string;
+  /** What is served: a tool call (default), a resource read or a prompt. */
+  kind?: ToolContext["kind"];
+  /** The URI being read (resources). */
+  uri?: string;
   /** The running call; on 2026-07-28 it moves from request to request while it waits for input. */
-  link: Invocation;
+  link: Invocation<unknown>;
   signal: AbortSignal;
   /** Where a 2026-07-28 call asks the client for input (`input_required`). */
   parked: ParkedCalls;
+  /** Tells the subscribers of a resource it changed (every connection and listener of the server). */
+  notifyResourceUpdated(uri: string): void;
 }
 
 /**
@@ -52,13 +59,15 @@ export function createToolContext(source: ContextSource): ToolContext {
     if (era === "modern") {
       throw new MissingRequiredClientCapabilityError({ requiredCapabilities: { [capability]: {} } });
     }
-    throw new ToolError(`Tool "${source.toolName}" needs ${capability}, which the client does not support.`);
+    throw new ToolError(`${link.target.label} needs ${capability}, which the client does not support.`);
   };
   const first = link.request;
   // A 2025 server-to-client request travels as related to the call (on Streamable HTTP: on its stream).
   const related = () => ({ relatedRequestId: link.request.mcpReq.id, signal });
   return {
     toolName: source.toolName,
+    kind: source.kind ?? "tool",
+    uri: source.uri,
     era,
     protocolVersion: server.getNegotiatedProtocolVersion?.() ?? undefined,
     requestId: first.mcpReq.id,
@@ -122,6 +131,9 @@ export function createToolContext(source: ContextSource): ToolContext {
     },
     closeStream() {
       link.request.http?.closeSSE?.();
+    },
+    notifyResourceUpdated(uri) {
+      source.notifyResourceUpdated(uri);
     },
   };
 }

@@ -17,6 +17,8 @@ export function localToolContext(options: {
   const { toolName, execution, signal } = options;
   return {
     toolName,
+    kind: "tool",
+    uri: undefined,
     era: undefined,
     protocolVersion: undefined,
     requestId: execution.callId,
@@ -49,5 +51,7 @@ export function localToolContext(options: {
       );
     },
     closeStream() {},
+    // No client subscribes to resources of tools run in process.
+    notifyResourceUpdated() {},
   };
 }

@@ -37,6 +37,8 @@ export async function serveHttp(
     onerror,
   });
   const viaSdk = toNodeHandler(handler, { onerror });
+  // 2026-07-28 clients hear of changes on their `subscriptions/listen` streams, which the handler serves.
+  factory.relay(handler.notify);
   let declaredHeaders = headersByTool(manifest);
 
   // Draining (SIGTERM behind a load balancer): health says so, new requests are turned away, and
@@ -121,7 +123,7 @@ export async function serveHttp(
     };
     if (typeof method !== "string" || id === undefined) return undefined;
     const requestId = typeof id === "string" || typeof id === "number" ? id : null;
-    if (!MODERN_METHODS.has(method)) {
+    if (!MODERN_METHODS.has(method) && !factory.serves(method, "modern")) {
       return { status: 404, code: -32601, message: `Method not found: ${method}`, id: requestId };
     }
     if (method !== "tools/call" || typeof params?.name !== "string") return undefined;
@@ -241,8 +243,8 @@ export async function serveHttp(
     update(next) {
       factory.update(next);
       declaredHeaders = headersByTool(next);
-      handler.notify.toolsChanged();
     },
+    notifyResourceUpdated: (uri) => factory.notifyResourceUpdated(uri),
     close,
   };
 }
@@ -271,15 +273,11 @@ function webRequestOf(req: IncomingMessage, options: ResolvedHttpOptions): Reque
   });
 }
 
-/** Requests a 2026-07-28 client can send this server (anything else: 404). */
-const MODERN_METHODS = new Set([
-  "server/discover",
-  "tools/list",
-  "tools/call",
-  "ping",
-  "subscriptions/listen",
-  "logging/setLevel",
-]);
+/**
+ * Requests a 2026-07-28 client can send this server beside those of the manifest's capabilities
+ * (`factory.serves`: tools, resources, prompts, completions); anything else is 404.
+ */
+const MODERN_METHODS = new Set(["server/discover", "ping", "subscriptions/listen", "logging/setLevel"]);
 
 function refuse(res: ServerResponse, refusal: Refusal & { id?: string | number | null }): void {
   const body = JSON.stringify({

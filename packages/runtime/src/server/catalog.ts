@@ -1,0 +1,136 @@
+import { RESULT_WRAPPED_META } from "@mcp-gen/schema/contract";
+import type { Implementation, ServerCapabilities } from "@modelcontextprotocol/server";
+import { hasCompleters } from "./completions.ts";
+import type { ManifestPrompt, ManifestTool, ServerManifest } from "./manifest.ts";
+import type { ServerOptions } from "./options.ts";
+import type { ProtocolEra } from "./protocol.ts";
+import { type ResourceCatalog, resourceCatalog } from "./resources.ts";
+
+/** The listings of one era, each a ready list result (`tools/list` …). */
+export interface Listings {
+  tools: object;
+  resources: object;
+  resourceTemplates: object;
+  prompts: object;
+}
+
+/** What a factory serves from one manifest, computed once: lookups, listings, capabilities. */
+export interface Catalog {
+  readonly info: Implementation;
+  readonly capabilities: ServerCapabilities;
+  readonly tools: ReadonlyMap<string, ManifestTool>;
+  readonly resources: ResourceCatalog;
+  readonly prompts: ReadonlyMap<string, ManifestPrompt>;
+  readonly listings: { readonly legacy: Listings; readonly modern: Listings };
+  /**
+   * Whether a request of this method is served to a client of `era` (its capability is
+   * advertised; `resources/subscribe` and `unsubscribe` are 2025 methods).
+   */
+  serves(method: string, era: ProtocolEra): boolean;
+}
+
+/**
+ * Capabilities are advertised only for what the manifest has: `resources` (with `subscribe`;
+ * 2026-07-28 clients use it to ask for updates on `subscriptions/listen`), `prompts`,
+ * `completions` (when a prompt argument or template variable has a completer); `listChanged`
+ * with the server option.
+ */
+export function catalogOf(manifest: ServerManifest, options: ServerOptions): Catalog {
+  const listChanged = options.listChanged ? { listChanged: true } : {};
+  const resources = manifest.resources ?? [];
+  const templates = manifest.resourceTemplates ?? [];
+  const prompts = manifest.prompts ?? [];
+  const hasResources = resources.length > 0 || templates.length > 0;
+  const hasPrompts = prompts.length > 0;
+  const hasCompletions = hasCompleters([...prompts, ...templates]);
+  const capabilities: ServerCapabilities = {
+    tools: { ...listChanged },
+    logging: {},
+    ...(hasResources ? { resources: { subscribe: true, ...listChanged } } : {}),
+    ...(hasPrompts ? { prompts: { ...listChanged } } : {}),
+    ...(hasCompletions ? { completions: {} } : {}),
+  };
+  const served = new Set(["tools/list", "tools/call"]);
+  if (hasResources) {
+    for (const m of ["list", "templates/list", "read", "subscribe", "unsubscribe"])
+      served.add(`resources/${m}`);
+  }
+  if (hasPrompts) served.add("prompts/list").add("prompts/get");
+  if (hasCompletions) served.add("completion/complete");
+  const cache = options.listCache
+    ? { ttlMs: options.listCache.ttlMs, cacheScope: options.listCache.scope ?? "private" }
+    : {};
+  const shared = {
+    resources: { resources: resources.map((r) => r.definition) },
+    resourceTemplates: { resourceTemplates: templates.map((t) => t.definition) },
+    prompts: { prompts: prompts.map((p) => p.definition) },
+  };
+  return {
+    info: {
+      name: manifest.server,
+      version: options.version ?? manifest.version ?? "0.0.0",
+      ...(manifest.title !== undefined ? { title: manifest.title } : {}),
+      ...(manifest.icons !== undefined ? { icons: manifest.icons.map((i) => ({ ...i }) as never) } : {}),
+    },
+    capabilities,
+    tools: new Map(manifest.tools.map((t) => [t.definition.name, t])),
+    resources: resourceCatalog(manifest),
+    prompts: new Map(prompts.map((p) => [p.definition.name, p])),
+    listings: {
+      legacy: { tools: legacyTools(manifest), ...shared },
+      modern: {
+        tools: { ...modernTools(manifest), ...cache },
+        resources: { ...shared.resources, ...cache },
+        resourceTemplates: { ...shared.resourceTemplates, ...cache },
+        prompts: { ...shared.prompts, ...cache },
+      },
+    },
+    serves: (method, era) => served.has(method) && (era === "legacy" || !LEGACY_ONLY.has(method)),
+  };
+}
+
+/** Methods of the 2025 revisions that 2026-07-28 removed (clients listen instead). */
+const LEGACY_ONLY = new Set(["resources/subscribe", "resources/unsubscribe"]);
+
+/** 2025 clients: structured results of non-object type travel wrapped, as `{ result }`. */
+function legacyTools(manifest: ServerManifest): { tools: unknown[] } {
+  return {
+    tools: manifest.tools.map((t) =>
+      t.resultWrapped
+        ? {
+            ...t.definition,
+            // A wrapped result is marked in _meta, so `mcp-gen pull` from this server unwraps it as well.
+            _meta: { ...(t.definition._meta as object | undefined), [RESULT_WRAPPED_META]: true },
+          }
+        : t.definition,
+    ),
+  };
+}
+
+/** 2026-07-28 clients: `structuredContent` may be any JSON value, so results go out as themselves. */
+function modernTools(manifest: ServerManifest): { tools: unknown[] } {
+  return {
+    tools: manifest.tools.map((t) =>
+      t.resultWrapped && t.definition.outputSchema
+        ? { ...t.definition, outputSchema: unwrapSchema(t.definition.outputSchema) }
+        : t.definition,
+    ),
+  };
+}
+
+/**
+ * The schema of `result` in a wrapped output schema, as a root schema of its own: definitions
+ * of the wrapper (`$defs`, `definitions`) move along so `$ref`s keep resolving.
+ */
+export function unwrapSchema(wrapped: { readonly [keyword: string]: unknown }): Record<string, unknown> {
+  const properties = wrapped.properties as Record<string, Record<string, unknown>> | undefined;
+  const inner = properties?.result;
+  if (!inner) return { ...wrapped };
+  const root: Record<string, unknown> = {};
+  if (typeof wrapped.$schema === "string") root.$schema = wrapped.$schema;
+  Object.assign(root, inner);
+  for (const key of ["$defs", "definitions"]) {
+    if (wrapped[key] !== undefined) root[key] = { ...(wrapped[key] as object), ...(inner[key] as object) };
+  }
+  return root;
+}

@@ -1,0 +1,138 @@
+import { ProtocolErrorCode, type ReadResourceResult, type Result } from "@modelcontextprotocol/server";
+import type { CallEnvironment, Outcome, Target } from "./call-tool.ts";
+import { coerceAndCheck } from "./coerce.ts";
+import type { ManifestResource, ManifestResourceTemplate, ServerManifest } from "./manifest.ts";
+import type { ParkedCalls } from "./parked.ts";
+import { protocolError } from "./protocol.ts";
+import { handlerFailure, invalidResult, runHandler } from "./run-handler.ts";
+import { compileUriTemplate, type UriTemplate } from "./uri-template.ts";
+
+/** What a request serves, for the context of its implementation. */
+export interface Subject {
+  kind: "resource" | "prompt";
+  name: string;
+  uri?: string;
+}
+
+/** The resources of a manifest: static ones by URI, templates in order with their matchers. */
+export interface ResourceCatalog {
+  readonly byUri: ReadonlyMap<string, ManifestResource>;
+  readonly templates: readonly { readonly entry: ManifestResourceTemplate; readonly matcher: UriTemplate }[];
+  /** Templates by their `uriTemplate` (what `completion/complete` names with `ref/resource`). */
+  readonly byTemplate: ReadonlyMap<string, ManifestResourceTemplate>;
+}
+
+/** Compiles the templates once (a malformed template fails here, when the server is built). */
+export function resourceCatalog(manifest: ServerManifest): ResourceCatalog {
+  const templates = (manifest.resourceTemplates ?? []).map((entry) => ({
+    entry,
+    matcher: compileUriTemplate(entry.definition.uriTemplate),
+  }));
+  return {
+    byUri: new Map((manifest.resources ?? []).map((r) => [r.definition.uri, r])),
+    templates,
+    byTemplate: new Map(templates.map((t) => [t.entry.definition.uriTemplate, t.entry])),
+  };
+}
+
+/**
+ * Answers `resources/read`: the static resource of exactly this URI first, then the first
+ * template that matches it, whose variables are coerced and validated before the implementation
+ * runs (`-32602` with the validator's message when invalid). An unknown URI is `-32602` with
+ * `data: { uri }` (SEP-2164).
+ */
+export async function readResource(
+  catalog: ResourceCatalog,
+  params: unknown,
+  environment: (subject: Subject) => CallEnvironment,
+  parked: ParkedCalls,
+): Promise<Result> {
+  const uri = (params as { uri?: unknown } | undefined)?.uri;
+  if (typeof uri !== "string") {
+    throw protocolError(ProtocolErrorCode.InvalidParams, "Invalid params: resources/read takes a string uri");
+  }
+  const resource = catalog.byUri.get(uri);
+  if (resource) {
+    const target = resourceTarget(
+      uri,
+      resource.definition,
+      (_, ctx) => resource.read(ctx),
+      resource.usesContext,
+    );
+    const env = environment({ kind: "resource", name: resource.definition.name, uri });
+    return runHandler(target, undefined, { uri }, env, parked);
+  }
+  for (const { entry, matcher } of catalog.templates) {
+    const strings = matcher.match(uri);
+    if (!strings) continue;
+    const { name } = entry.definition;
+    const checked = coerceAndCheck(
+      strings,
+      entry.coerce,
+      entry.variables,
+      `variables of resource template ${JSON.stringify(name)}`,
+    );
+    if (!checked.ok) throw protocolError(ProtocolErrorCode.InvalidParams, checked.message, { uri });
+    const target = resourceTarget(
+      uri,
+      entry.definition,
+      (args, ctx) => entry.read(args, ctx),
+      entry.usesContext,
+    );
+    return runHandler(target, checked.value, { uri }, environment({ kind: "resource", name, uri }), parked);
+  }
+  throw protocolError(ProtocolErrorCode.InvalidParams, `Resource not found: ${uri}`, { uri });
+}
+
+/** A resource read as an invocation target: its value becomes `contents`, a throw a JSON-RPC error. */
+function resourceTarget(
+  uri: string,
+  definition: { name: string; mimeType?: string },
+  run: (args: unknown, context: Parameters<ManifestResource["read"]>[0]) => unknown,
+  usesContext: boolean,
+): Target<ReadResourceResult> & { name: string; source: "resource" } {
+  const target = {
+    key: `resource:${uri}`,
+    label: `Resource ${JSON.stringify(definition.name)}`,
+    name: definition.name,
+    source: "resource" as const,
+    usesContext,
+    run,
+    settle(outcome: Outcome, env: CallEnvironment): ReadResourceResult {
+      if (!outcome.ok) throw handlerFailure(target, outcome.error, env);
+      const contents = toContents(uri, outcome.value, definition.mimeType);
+      if (isProblem(contents)) throw invalidResult(target, contents, env);
+      return { contents: [contents] } as ReadResourceResult;
+    },
+  };
+  return target;
+}
+
+function isProblem(value: object): value is { message: string; value: unknown } {
+  return !("uri" in value);
+}
+
+/**
+ * One content item of a `resources/read` result: a string is text, a `Uint8Array` a base64
+ * blob, any other value its JSON text (`application/json` unless the definition names a MIME type).
+ */
+export function toContents(
+  uri: string,
+  value: unknown,
+  mimeType: string | undefined,
+): Record<string, unknown> | { message: string; value: unknown } {
+  const typed = mimeType !== undefined ? { mimeType } : {};
+  if (typeof value === "string") return { uri, ...typed, text: value };
+  if (value instanceof Uint8Array) {
+    const blob = Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("base64");
+    return { uri, ...typed, blob };
+  }
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch (error) {
+    return { message: `result is not JSON: ${(error as Error).message}`, value };
+  }
+  if (text === undefined) return { message: "the resource returned nothing (undefined)", value };
+  return { uri, mimeType: mimeType ?? "application/json", text };
+}
