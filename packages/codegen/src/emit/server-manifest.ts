@@ -52,7 +52,7 @@ export function emitServerManifest(ctx: EmitContext): OutputFile[] {
     w.writeLine(`import * as ${alias} from ${JSON.stringify(relativeSpecifier(ctx, module))};`);
   }
   const validatorNames = [
-    "validators",
+    ...(bound.length > 0 ? ["validators"] : []),
     ...(items.templates.length > 0 ? ["resourceTemplateValidators"] : []),
     ...(items.prompts.length > 0 ? ["promptValidators"] : []),
   ];
@@ -136,7 +136,7 @@ export function emitServerManifest(ctx: EmitContext): OutputFile[] {
 
   if (classes.length === 0) {
     writeDoc(w, [
-      `The tools of ${server} bound to their implementations, with their validators.`,
+      `The ${others.length > 0 ? "tools, resources and prompts" : "tools"} of ${server} bound to their implementations, with their validators.`,
       `Serve it with \`serve(manifest)\` from @mcp-gen/runtime/server, or \`npx mcp-gen serve ${contract.server}\`.`,
     ]);
     w.write("export const manifest: ServerManifest = ");

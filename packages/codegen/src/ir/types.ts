@@ -148,6 +148,7 @@ export interface IrIcon {
   src: string;
   mimeType?: string;
   sizes?: string[];
+  theme?: "light" | "dark";
 }
 
 /** Who a resource is meant for and how much it matters (`@audience`, `@priority`). */

@@ -17,7 +17,10 @@ export interface TaggedFunction {
   out: ModuleExtract;
 }
 
-/** `@icon <src> [mimeType] [sizes…]`, repeatable; `undefined` when there is none. */
+/**
+ * `@icon <src> [mimeType] [sizes…] [light|dark]`, repeatable; `undefined` when there is none. A word
+ * with a `/` is the MIME type, `light`/`dark` the theme, any other word a size (`48x48`, `any`).
+ */
 export function iconsOf(doc: DocInfo, ctx: ExtractContext, site: Site): IrIcon[] | undefined {
   const icons: IrIcon[] = [];
   for (const tag of doc.tags) {
@@ -32,10 +35,12 @@ export function iconsOf(doc: DocInfo, ctx: ExtractContext, site: Site): IrIcon[]
       );
     }
     const icon: IrIcon = { src };
-    const sizes = rest.filter((word) => !word.includes("/"));
+    const theme = rest.find((word) => word === "light" || word === "dark");
+    const sizes = rest.filter((word) => !word.includes("/") && word !== theme);
     const mime = rest.find((word) => word.includes("/"));
     if (mime) icon.mimeType = mime;
     if (sizes.length > 0) icon.sizes = sizes;
+    if (theme) icon.theme = theme as "light" | "dark";
     icons.push(icon);
   }
   return icons.length > 0 ? icons : undefined;
