@@ -148,7 +148,7 @@ describe("the build of pulled contracts", () => {
     expect(build.stderr).toBe("");
     expect(build.code).toBe(0);
     expect(build.stdout).toContain(
-      "✓ everything: 13 tools (from contract)\n✓ files: 14 tools (from contract)\n✓ memory: 9 tools (from contract)\n",
+      "✓ everything: 13 tools, 7 resources, 2 resource templates, 4 prompts (from contract)\n✓ files: 14 tools (from contract)\n✓ memory: 9 tools, 1 resource (from contract)\n",
     );
     expect(read("generated/everything/client.ts")).toContain(
       "getStructuredContent(args: T.GetStructuredContentInput, options?: CallOptions): Promise<ToolCallResult<T.GetStructuredContentOutput>>;",
