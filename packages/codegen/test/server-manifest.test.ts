@@ -6,7 +6,7 @@ import { emitServerManifest } from "../src/emit/server-manifest.ts";
 import { fixtureNaming, fixturesConfig } from "./support/project.ts";
 
 const FIXTURES = path.join(import.meta.dirname, "fixtures");
-const CASES = ["class-tools", "context-param", "dates", "destructured", "snake-case"];
+const CASES = ["class-tools", "context-param", "dates", "destructured", "prompts", "resources", "snake-case"];
 
 describe("server manifest of golden fixtures", () => {
   let files: Map<string, string>;
@@ -114,5 +114,48 @@ describe("emitServerManifest", () => {
   it("emits no manifest for contracts without bindings (pulled or hand-written)", () => {
     expect(emit(contract([{ name: "a" }, { name: "b", binding: {} }]))).toStrictEqual([]);
     expect(emit({ server: "demo", tools: [] })).toStrictEqual([]);
+  });
+
+  it("serves resources and prompts without tools, completers from other modules, odd names", () => {
+    const [file] = emit({
+      server: "demo",
+      tools: [],
+      resources: [{ uri: "app://status", name: "status" }],
+      resourceTemplates: [{ uriTemplate: "app://items/{id}", name: "item-by-id" }],
+      prompts: [{ name: "ask", arguments: [{ name: "q", required: true }] }],
+      "x-mcp-gen": {
+        tools: {},
+        resources: { status: { binding: { module: "src/res.ts", export: "status", params: [] } } },
+        resourceTemplates: {
+          "item-by-id": {
+            binding: { module: "src/res.ts", export: "item", params: ["id"], contextIndex: 0 },
+            argumentsSchema: { type: "object", properties: { id: { type: "string" } }, required: ["id"] },
+            complete: { id: { binding: { module: "src/complete.ts", export: "ids" } } },
+          },
+        },
+        prompts: {
+          ask: {
+            binding: { module: "src/prompts.ts", export: "ask", params: ["q"] },
+            argumentsSchema: { type: "object", properties: { q: { type: "string" } }, required: ["q"] },
+          },
+        },
+      },
+    });
+    const lines = file!.content.split("\n").map((l) => l.trim());
+    expect(lines.filter((l) => l.startsWith("import"))).toStrictEqual([
+      'import { defineManifest, type ServerManifest } from "@mcp-gen/runtime/server";',
+      'import * as srcComplete from "../../src/complete.ts";',
+      'import * as srcPrompts from "../../src/prompts.ts";',
+      'import * as srcRes from "../../src/res.ts";',
+      'import { resourceTemplateValidators, promptValidators } from "./index.ts";',
+      'import { tools, resources, resourceTemplates, prompts } from "./tools.ts";',
+    ]);
+    expect(lines).toContain("read: () => srcRes.status(),");
+    expect(lines).toContain('variables: resourceTemplateValidators["item-by-id"],');
+    expect(lines).toContain("id: srcComplete.ids,");
+    expect(lines).toContain("read: (variables, ctx) => srcRes.item(ctx!, variables.id),");
+    expect(lines).toContain("get: (args) => srcPrompts.ask(args.q),");
+    // a contract whose prompt has no binding (pulled) gets no manifest
+    expect(emit({ server: "demo", tools: [], prompts: [{ name: "ask" }] })).toStrictEqual([]);
   });
 });

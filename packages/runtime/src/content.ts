@@ -106,3 +106,20 @@ export function resource(contents: ResourceContents): ToolResult {
 export function resourceLink(link: Omit<ResourceLink, "type">): ToolResult {
   return result([{ ...link, type: "resource_link" } as ResourceLink]);
 }
+
+/**
+ * One message of a prompt (`prompts/get`): a role and one content block (text, image, audio, an
+ * embedded resource or a resource link). A function tagged `@prompt` returns a string (one user
+ * message) or a `PromptMessage[]`, sent as it is.
+ *
+ * @example
+ * import type { PromptMessage } from "@mcp-gen/runtime";
+ * // JSDoc of the function: "Reviews code." and the tag `@prompt`
+ * export function review(code: string): PromptMessage[] {
+ *   return [{ role: "user", content: { type: "text", text: `Review:\n${code}` } }];
+ * }
+ */
+export interface PromptMessage {
+  role: "user" | "assistant";
+  content: ContentBlock;
+}

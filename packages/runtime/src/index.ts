@@ -17,6 +17,7 @@ export {
   content,
   image,
   isToolResult,
+  type PromptMessage,
   type ResourceContents,
   resource,
   resourceLink,

@@ -47,6 +47,34 @@ export const CODES = {
     title: "tool-identifier-collision",
     fix: "rename one of the tools so their names differ in more than punctuation or case",
   },
+  MCPG033: {
+    title: "uri-template-mismatch",
+    fix: "name every template variable as a parameter and every parameter in the template",
+  },
+  MCPG034: {
+    title: "invalid-uri",
+    fix: "write an absolute URI (`app://status`) or an RFC 6570 template (`app://items/{id}`)",
+  },
+  MCPG035: {
+    title: "unsupported-argument-type",
+    fix: "use string, a union of string literals, a string enum, number, Int or boolean",
+  },
+  MCPG036: {
+    title: "unknown-completion-target",
+    fix: "name a prompt of the server or the uriTemplate of one of its resource templates, then one of its arguments",
+  },
+  MCPG037: {
+    title: "invalid-completer",
+    fix: "declare it as (value: string, context: { arguments: Record<string, string> }) => string[] | Promise<string[]>",
+  },
+  MCPG038: {
+    title: "duplicate-resource-or-prompt",
+    fix: "give each resource a URI of its own and each resource, template and prompt a name of its own",
+  },
+  MCPG039: {
+    title: "invalid-resource-or-prompt",
+    fix: "follow the shape of the tag: `@resource` on a function returning string, Uint8Array or JSON; `@prompt` returning string or PromptMessage[]",
+  },
   MCPG040: {
     title: "contract-invalid",
     fix: "correct the contract at the JSON pointer named in the message",

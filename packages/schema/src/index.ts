@@ -1,6 +1,25 @@
 export { createAjv, declareAnnotations, strictNote } from "./ajv.ts";
 export { canonicalSchema } from "./canonical.ts";
-export type { Contract, ContractTool, ContractToolExtras, JsonSchema, ToolBinding } from "./contract.ts";
+export type {
+  Contract,
+  ContractArgumentsExtras,
+  ContractCoercions,
+  ContractCompletion,
+  ContractIcon,
+  ContractPrompt,
+  ContractPromptExtras,
+  ContractResource,
+  ContractResourceAnnotations,
+  ContractResourceExtras,
+  ContractResourceResult,
+  ContractResourceTemplate,
+  ContractResourceTemplateExtras,
+  ContractTool,
+  ContractToolExtras,
+  FunctionBinding,
+  JsonSchema,
+  ToolBinding,
+} from "./contract.ts";
 export { RESULT_WRAPPED_META } from "./contract.ts";
 export {
   CODES,

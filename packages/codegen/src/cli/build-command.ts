@@ -91,7 +91,16 @@ function reportCheck(
 function reportBuild(result: BuildResult, providers: string[]): number {
   for (const c of result.contracts) {
     const from = c.source === "typescript" ? "from TypeScript" : "from contract";
-    process.stdout.write(`✓ ${c.contract.server}: ${plural(c.contract.tools.length, "tool")} (${from})\n`);
+    const { contract } = c;
+    const counts = [
+      plural(contract.tools.length, "tool"),
+      ...(contract.resources?.length ? [plural(contract.resources.length, "resource")] : []),
+      ...(contract.resourceTemplates?.length
+        ? [plural(contract.resourceTemplates.length, "resource template")]
+        : []),
+      ...(contract.prompts?.length ? [plural(contract.prompts.length, "prompt")] : []),
+    ];
+    process.stdout.write(`✓ ${contract.server}: ${counts.join(", ")} (${from})\n`);
   }
   for (const line of providers) process.stdout.write(`  ${line}\n`);
   process.stdout.write(

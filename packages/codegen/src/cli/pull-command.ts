@@ -73,7 +73,16 @@ function sourceOf(
 }
 
 function report(result: PullResult): number {
-  const count = `${result.contract.tools.length} tool${result.contract.tools.length === 1 ? "" : "s"}`;
+  const counted = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const { contract } = result;
+  const count = [
+    counted(contract.tools.length, "tool"),
+    ...(contract.resources?.length ? [counted(contract.resources.length, "resource")] : []),
+    ...(contract.resourceTemplates?.length
+      ? [counted(contract.resourceTemplates.length, "resource template")]
+      : []),
+    ...(contract.prompts?.length ? [counted(contract.prompts.length, "prompt")] : []),
+  ].join(", ");
   // Which protocol the server spoke: the contract is the same either way, the server's clients differ.
   const tools = `${count} over MCP ${result.protocol.version}`;
   const changes = result.changes.length > 0 ? ` (${summarizeChanges(result.changes)})` : "";

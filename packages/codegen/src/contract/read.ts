@@ -79,12 +79,76 @@ export function checkContract(raw: unknown, file: string): Contract {
         bad(`${at}/annotations`, '"annotations" must be an object');
     });
   }
+  checkLists(raw, bad);
   const extras = raw["x-mcp-gen"];
   if (extras !== undefined && (!isObject(extras) || !isObject(extras.tools))) {
     bad("/x-mcp-gen", '"x-mcp-gen" must be an object like { "tools": { "<tool>": {...} } }');
+  } else if (extras !== undefined) {
+    for (const key of ["resources", "resourceTemplates", "prompts"]) {
+      if (extras[key] !== undefined && !isObject(extras[key]))
+        bad(`/x-mcp-gen/${key}`, `"${key}" must be an object by name`);
+    }
   }
   if (problems.length > 0) throw new McpGenError(problems);
   return raw as unknown as Contract;
+}
+
+/** The MCP list fields a resource, template or prompt may have, and the one naming it. */
+const LISTS = {
+  resources: {
+    id: "uri",
+    keys: ["uri", "name", "title", "description", "mimeType", "size", "icons", "annotations", "_meta"],
+  },
+  resourceTemplates: {
+    id: "uriTemplate",
+    keys: ["uriTemplate", "name", "title", "description", "mimeType", "icons", "annotations", "_meta"],
+  },
+  prompts: { id: "name", keys: ["name", "title", "description", "arguments", "icons", "_meta"] },
+} as const;
+
+/** `resources`, `resourceTemplates` and `prompts`: optional arrays in MCP list shape, prompt names unique. */
+function checkLists(raw: Record<string, unknown>, bad: (pointer: string, message: string) => void): void {
+  for (const [list, spec] of Object.entries(LISTS)) {
+    const items = raw[list];
+    if (items === undefined) continue;
+    if (!Array.isArray(items)) {
+      bad(`/${list}`, `"${list}" must be an array in MCP list shape`);
+      continue;
+    }
+    const names = new Set<string>();
+    items.forEach((item, i) => {
+      const at = `/${list}/${i}`;
+      if (!isObject(item)) {
+        bad(at, "an entry must be an object");
+        return;
+      }
+      for (const key of Object.keys(item))
+        if (!(spec.keys as readonly string[]).includes(key)) bad(`${at}/${key}`, `unknown field "${key}"`);
+      for (const key of new Set([spec.id, "name"])) {
+        if (typeof item[key] !== "string" || item[key] === "")
+          bad(`${at}/${key}`, `"${key}" must be a non-empty string`);
+      }
+      // prompts are named by `name`; resources by their URI (MCP does not make their names unique)
+      if (list === "prompts" && typeof item.name === "string") {
+        if (names.has(item.name)) bad(`${at}/name`, `duplicate name "${item.name}"`);
+        names.add(item.name);
+      }
+      for (const key of ["title", "description", "mimeType"]) {
+        if (item[key] !== undefined && typeof item[key] !== "string")
+          bad(`${at}/${key}`, `"${key}" must be a string`);
+      }
+      if (item.icons !== undefined && !Array.isArray(item.icons))
+        bad(`${at}/icons`, '"icons" must be an array');
+      if (item.arguments !== undefined) {
+        if (!Array.isArray(item.arguments)) bad(`${at}/arguments`, '"arguments" must be an array');
+        else
+          item.arguments.forEach((arg, j) => {
+            if (!isObject(arg) || typeof arg.name !== "string" || arg.name === "")
+              bad(`${at}/arguments/${j}`, 'an argument must be an object with a "name"');
+          });
+      }
+    });
+  }
 }
 
 /** Serialises a contract: 2-space JSON, LF, trailing newline. */

@@ -2,10 +2,11 @@ import { isDeepStrictEqual } from "node:util";
 import type { Contract, ContractTool } from "@mcp-gen/schema";
 import { escapeToken, scanMcpHeaders } from "@mcp-gen/schema";
 import { compareSchemas, type SchemaChange } from "./compare-schema.ts";
+import { diffItems } from "./resources.ts";
 
 /** One classified difference between two versions of a contract. */
 export interface ContractChange extends SchemaChange {
-  /** The tool it concerns. */
+  /** The tool it concerns, or the resource, template or prompt (`resource "rules"`, `prompt "review"`). */
   tool: string;
 }
 
@@ -13,7 +14,8 @@ export interface ContractChange extends SchemaChange {
  * Compares two versions of a contract tool by tool and classifies every difference as breaking
  * for existing clients or not: a removed tool, a new required parameter, a narrowed type or
  * constraint, a removed enum value, or a result that may now carry what old clients reject are
- * breaking; additions that old clients can ignore are not. Sorted by tool, then pointer.
+ * breaking; additions that old clients can ignore are not. Sorted by tool, then pointer; the
+ * changes of resources, resource templates and prompts follow (see `diffItems`).
  *
  * @example
  * const changes = diffContracts(readContract("old.json"), readContract("schemas/memory.tools.json"));
@@ -32,7 +34,10 @@ export function diffContracts(old: Contract, next: Contract): ContractChange[] {
     if (!before.has(name))
       changes.push({ tool: name, breaking: false, pointer: "", message: `tool "${name}" added` });
   }
-  return changes.sort((a, b) => (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0));
+  changes.sort((a, b) => (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0));
+  // resources, templates and prompts after the tools, in list order and then by name
+  for (const { subject, ...change } of diffItems(old, next)) changes.push({ tool: subject, ...change });
+  return changes;
 }
 
 /**

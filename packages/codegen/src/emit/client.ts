@@ -4,6 +4,7 @@ import type { EmitContext } from "./context.ts";
 import { exampleValue } from "./example.ts";
 import { importSpecifier } from "./imports.ts";
 import { camelCase, jsLiteral, pascalCase, propertyKey } from "./names.ts";
+import { type EmitItem, type EmitItems, emitItems } from "./resources.ts";
 import { isWrapped, toolTypeNames } from "./types.ts";
 import { codeHeader, createWriter, finish, type OutputFile, writeDoc } from "./writer.ts";
 
@@ -72,16 +73,61 @@ export function emitClient(ctx: EmitContext): OutputFile {
   const types = toolTypeNames(ctx);
   const names = clientNames(ctx.contract.server);
   const tools = ctx.contract.tools;
+  const items = emitItems(ctx);
+  const hasResources = items.resources.length + items.templates.length > 0;
+  const hasPrompts = items.prompts.length > 0;
+  for (const [key, present] of [
+    ["resources", hasResources],
+    ["prompts", hasPrompts],
+  ] as const) {
+    const i = tools.findIndex((t) => methods.get(t.name) === key);
+    if (present && i >= 0) {
+      throw new McpGenError(
+        diagnostic(
+          "MCPG032",
+          `tool "${tools[i]!.name}" maps to the client method ${key}(), which holds the server's ${key}`,
+          {
+            file: ctx.contractFile,
+            pointer: `/tools/${i}/name`,
+          },
+        ),
+      );
+    }
+  }
   const w = createWriter();
   w.write(codeHeader()).blankLine();
-  w.writeLine(
-    'import type { CallOptions, ToolCallingClient, ToolContent, ToolCallResult, ToolSpec, TypedClientOptions } from "@mcp-gen/runtime/client";',
-  );
-  w.writeLine('import { createToolCaller } from "@mcp-gen/runtime/client";');
-  if (tools.length > 0) {
-    w.writeLine(`import { validators } from "${importSpecifier(ctx, "./index.ts")}";`);
-    w.writeLine(`import type * as T from "${importSpecifier(ctx, "./types.ts")}";`);
+  const runtimeTypes = [
+    "CallOptions",
+    "ToolCallingClient",
+    "ToolContent",
+    "ToolCallResult",
+    "ToolSpec",
+    "TypedClientOptions",
+  ];
+  const runtimeValues = ["createToolCaller"];
+  if (hasResources) {
+    runtimeTypes.push("ResourceReadingClient", "ResourceSpec", "RequestCallOptions");
+    if (items.resources.some((i) => !i.resultKind) || items.templates.some((i) => !i.resultKind))
+      runtimeTypes.push("ResourceContentsList");
+    runtimeValues.push("createResourceReader");
   }
+  if (hasPrompts) {
+    runtimeTypes.push("PromptGettingClient", "PromptMessages", "PromptSpec");
+    if (!hasResources) runtimeTypes.push("RequestCallOptions");
+    runtimeValues.push("createPromptGetter");
+  }
+  w.writeLine(`import type { ${runtimeTypes.join(", ")} } from "@mcp-gen/runtime/client";`);
+  w.writeLine(`import { ${runtimeValues.join(", ")} } from "@mcp-gen/runtime/client";`);
+  const indexNames = [
+    ...(tools.length > 0 ? ["validators"] : []),
+    ...(items.templates.length > 0 ? ["resourceTemplateValidators"] : []),
+    ...(hasPrompts ? ["promptValidators"] : []),
+  ];
+  if (indexNames.length > 0)
+    w.writeLine(`import { ${indexNames.join(", ")} } from "${importSpecifier(ctx, "./index.ts")}";`);
+  const typed =
+    tools.length > 0 || items.templates.length > 0 || hasPrompts || items.resources.some((i) => i.valueType);
+  if (typed) w.writeLine(`import type * as T from "${importSpecifier(ctx, "./types.ts")}";`);
   w.blankLine();
 
   w.writeLine("/** What the client knows about each tool: its MCP name and validators. */");
@@ -98,6 +144,7 @@ export function emitClient(ctx: EmitContext): OutputFile {
     }
   });
   w.writeLine("} satisfies Record<string, ToolSpec>;").blankLine();
+  writeSpecs(w, items);
 
   writeDoc(w, [`Typed client of the "${ctx.contract.server}" tools: one method per tool.`]);
   w.write(`export interface ${names.type} `).block(() => {
@@ -111,6 +158,7 @@ export function emitClient(ctx: EmitContext): OutputFile {
         `${methods.get(tool.name)}(args${optional}: T.${n.input}, options?: CallOptions): Promise<ToolCallResult<${result}>>;`,
       );
     });
+    writeMemberTypes(w, items, names.variable);
   });
   w.blankLine();
 
@@ -125,20 +173,169 @@ export function emitClient(ctx: EmitContext): OutputFile {
       `const ${names.variable} = ${names.factory}(client);`,
     ].join("\n"),
   ]);
+  const clientType = [
+    "ToolCallingClient",
+    ...(hasResources ? ["ResourceReadingClient"] : []),
+    ...(hasPrompts ? ["PromptGettingClient"] : []),
+  ].join(" & ");
   w.write(
-    `export function ${names.factory}(client: ToolCallingClient, options: TypedClientOptions = {}): ${names.type} `,
+    `export function ${names.factory}(client: ${clientType}, options: TypedClientOptions = {}): ${names.type} `,
   ).block(() => {
     w.writeLine("const call = createToolCaller(client, options);");
+    if (hasResources) w.writeLine("const read = createResourceReader(client, options);");
+    if (hasPrompts) w.writeLine("const get = createPromptGetter(client, options);");
     w.write("return ").inlineBlock(() => {
       for (const tool of tools) {
         w.writeLine(
           `${methods.get(tool.name)}: (args, callOptions) => call(specs${access(tool.name)}, args, callOptions),`,
         );
       }
+      writeMembers(w, items);
     });
     w.write(";");
   });
   return { path: `${ctx.outDir}/client.ts`, content: finish(w.toString()) };
+}
+
+/** `resourceSpecs` and `promptSpecs`: what the client knows about each resource, template and prompt. */
+function writeSpecs(w: ReturnType<typeof createWriter>, items: EmitItems): void {
+  const resources = [...items.resources, ...items.templates];
+  if (resources.length > 0) {
+    w.writeLine("/** What the client knows about each resource and resource template. */");
+    w.writeLine("const resourceSpecs = {");
+    w.indent(() => {
+      for (const item of resources) {
+        const parts = [`name: ${JSON.stringify(item.name)}`];
+        if ("uri" in item.entry) parts.push(`uri: ${JSON.stringify(item.entry.uri)}`);
+        if ("uriTemplate" in item.entry) {
+          parts.push(`uriTemplate: ${JSON.stringify(item.entry.uriTemplate)}`);
+          parts.push(`variables: resourceTemplateValidators${access(item.name)}`);
+        }
+        if (item.resultKind) parts.push(`result: ${JSON.stringify(item.resultKind)}`);
+        w.writeLine(`${item.method}: { ${parts.join(", ")} },`);
+      }
+    });
+    w.writeLine("} satisfies Record<string, ResourceSpec>;").blankLine();
+  }
+  if (items.prompts.length > 0) {
+    w.writeLine("/** What the client knows about each prompt. */");
+    w.writeLine("const promptSpecs = {");
+    w.indent(() => {
+      for (const item of items.prompts)
+        w.writeLine(
+          `${item.method}: { name: ${JSON.stringify(item.name)}, input: promptValidators${access(item.name)} },`,
+        );
+    });
+    w.writeLine("} satisfies Record<string, PromptSpec>;").blankLine();
+  }
+}
+
+/** The value a resource read resolves to. */
+function valueType(item: EmitItem): string {
+  switch (item.resultKind) {
+    case "text":
+      return "string";
+    case "blob":
+      return "Uint8Array";
+    case "json":
+      return `T.${item.valueType}`;
+    default:
+      return "ResourceContentsList";
+  }
+}
+
+/** Example arguments of a template or prompt, as a literal (nothing for a static resource). */
+function exampleArgs(item: EmitItem): string {
+  if (!item.argumentsSchema) return "";
+  const example = exampleValue(item.argumentsSchema, item.argumentsSchema);
+  return optionalArgs(item) && isEmpty(example) ? "" : jsLiteral(example);
+}
+
+/** Whether a template's variables or a prompt's arguments may be left out (none is required). */
+function optionalArgs(item: EmitItem): boolean {
+  const required = item.argumentsSchema?.required;
+  return !Array.isArray(required) || required.length === 0;
+}
+
+/** `resources: { … }` and `prompts: { … }` of the client interface. */
+function writeMemberTypes(w: ReturnType<typeof createWriter>, items: EmitItems, variable: string): void {
+  const resources = [...items.resources, ...items.templates];
+  if (resources.length > 0) {
+    w.blankLine();
+    writeDoc(w, ["The server's resources and resource templates: each read returns the typed value."]);
+    w.write("resources: ").inlineBlock(() => {
+      resources.forEach((item, i) => {
+        if (i > 0) w.blankLine();
+        const what =
+          "uri" in item.entry
+            ? `resource \`${item.entry.uri}\``
+            : `resource template \`${"uriTemplate" in item.entry ? item.entry.uriTemplate : ""}\``;
+        const args =
+          item.kind === "template" ? `variables${optionalArgs(item) ? "?" : ""}: T.${item.argsType}, ` : "";
+        writeDoc(w, [
+          [
+            item.entry.title,
+            item.entry.description ?? `Reads the ${what}.`,
+            `MCP ${what}.`,
+            `@example\nconst value = await ${variable}.resources.${item.method}(${exampleArgs(item)});`,
+          ]
+            .filter(Boolean)
+            .join("\n\n"),
+        ]);
+        w.writeLine(`${item.method}(${args}options?: RequestCallOptions): Promise<${valueType(item)}>;`);
+      });
+    });
+    w.write(";").newLine();
+  }
+  if (items.prompts.length > 0) {
+    w.blankLine();
+    writeDoc(w, ["The server's prompts: each get returns the prompt's messages."]);
+    w.write("prompts: ").inlineBlock(() => {
+      items.prompts.forEach((item, i) => {
+        if (i > 0) w.blankLine();
+        writeDoc(w, [
+          [
+            item.entry.title,
+            item.entry.description ?? `Gets the prompt "${item.name}".`,
+            `MCP prompt \`${item.name}\`.`,
+            `@example\nconst messages = await ${variable}.prompts.${item.method}(${exampleArgs(item)});`,
+          ]
+            .filter(Boolean)
+            .join("\n\n"),
+        ]);
+        w.writeLine(
+          `${item.method}(args${optionalArgs(item) ? "?" : ""}: T.${item.argsType}, options?: RequestCallOptions): Promise<PromptMessages>;`,
+        );
+      });
+    });
+    w.write(";").newLine();
+  }
+}
+
+/** `resources: { … }` and `prompts: { … }` of the client object. */
+function writeMembers(w: ReturnType<typeof createWriter>, items: EmitItems): void {
+  const resources = [...items.resources, ...items.templates];
+  if (resources.length > 0) {
+    w.write("resources: ").inlineBlock(() => {
+      for (const item of resources) {
+        w.writeLine(
+          item.kind === "template"
+            ? `${item.method}: (variables, requestOptions) => read(resourceSpecs.${item.method}, variables, requestOptions),`
+            : `${item.method}: (requestOptions) => read(resourceSpecs.${item.method}, undefined, requestOptions),`,
+        );
+      }
+    });
+    w.write(",").newLine();
+  }
+  if (items.prompts.length > 0) {
+    w.write("prompts: ").inlineBlock(() => {
+      for (const item of items.prompts)
+        w.writeLine(
+          `${item.method}: (args, requestOptions) => get(promptSpecs.${item.method}, args, requestOptions),`,
+        );
+    });
+    w.write(",").newLine();
+  }
 }
 
 function access(name: string): string {

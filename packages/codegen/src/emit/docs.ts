@@ -4,6 +4,7 @@ import { annotationWords, argsOptional, clientNames, toolMethodNames } from "./c
 import type { EmitContext } from "./context.ts";
 import { exampleValue } from "./example.ts";
 import { jsLiteral } from "./names.ts";
+import { type EmitItem, emitItems } from "./resources.ts";
 import { isWrapped } from "./types.ts";
 import { finish, GENERATED_NOTICE, type OutputFile } from "./writer.ts";
 
@@ -56,7 +57,104 @@ export function emitDocs(ctx: EmitContext): OutputFile {
       "```",
     );
   }
+  lines.push(...itemSections(ctx, names.variable));
   return { path: `${ctx.outDir}/TOOLS.md`, content: finish(lines.join("\n")) };
+}
+
+/** The sections of resources, resource templates and prompts (none when the server has none). */
+function itemSections(ctx: EmitContext, variable: string): string[] {
+  const items = emitItems(ctx);
+  const lines: string[] = [];
+  const head = (item: EmitItem) => {
+    const entry = item.entry;
+    lines.push("", `### \`${item.name}\``, "");
+    if (entry.title) lines.push(`**${entry.title}**`, "");
+    lines.push(entry.description ?? "_No description._", "");
+  };
+  const facts = (item: EmitItem, extra: string[]) => {
+    const entry = item.entry as {
+      mimeType?: string;
+      size?: number;
+      annotations?: { audience?: string[]; priority?: number };
+    };
+    const list = [...extra];
+    if (entry.mimeType) list.push(`MIME type: \`${entry.mimeType}\``);
+    if (entry.size !== undefined) list.push(`size: ${entry.size} bytes`);
+    if (entry.annotations?.audience) list.push(`audience: ${entry.annotations.audience.join(", ")}`);
+    if (entry.annotations?.priority !== undefined) list.push(`priority: ${entry.annotations.priority}`);
+    list.push(`value: ${valueLabel(item)}`);
+    lines.push(...list.map((f) => `- ${f}`), "");
+  };
+  if (items.resources.length > 0) {
+    lines.push("", "## Resources");
+    for (const item of items.resources) {
+      head(item);
+      facts(item, [`URI: \`${(item.entry as { uri: string }).uri}\``]);
+      lines.push("```ts", `const value = await ${variable}.resources.${item.method}();`, "```");
+    }
+  }
+  if (items.templates.length > 0) {
+    lines.push("", "## Resource templates");
+    for (const item of items.templates) {
+      head(item);
+      facts(item, [`URI template: \`${(item.entry as { uriTemplate: string }).uriTemplate}\``]);
+      lines.push("#### Variables", "", ...argumentsTable(item), "");
+      const example = exampleValue(item.argumentsSchema!, item.argumentsSchema!);
+      lines.push(
+        "```ts",
+        `const value = await ${variable}.resources.${item.method}(${jsLiteral(example)});`,
+        "```",
+      );
+    }
+  }
+  if (items.prompts.length > 0) {
+    lines.push("", "## Prompts");
+    for (const item of items.prompts) {
+      head(item);
+      lines.push("#### Arguments", "", ...argumentsTable(item), "");
+      const example = exampleValue(item.argumentsSchema!, item.argumentsSchema!);
+      const empty = isSchemaObject(example) && Object.keys(example).length === 0;
+      lines.push(
+        "```ts",
+        `const messages = await ${variable}.prompts.${item.method}(${empty ? "" : jsLiteral(example)});`,
+        "```",
+      );
+    }
+  }
+  return lines;
+}
+
+/** A table of a template's variables or a prompt's arguments, with their completions. */
+function argumentsTable(item: EmitItem): string[] {
+  const schema = item.argumentsSchema!;
+  const rows = table(schema, schema, "(no arguments)");
+  const complete = Object.entries(item.complete ?? {});
+  if (complete.length === 0) return rows;
+  return [
+    ...rows,
+    "",
+    "Completions: " +
+      complete
+        .map(
+          ([name, c]) =>
+            `\`${name}\` (${"values" in c ? c.values.map((v) => JSON.stringify(v)).join(", ") : "by the server"})`,
+        )
+        .join("; ") +
+      ".",
+  ];
+}
+
+function valueLabel(item: EmitItem): string {
+  switch (item.resultKind) {
+    case "text":
+      return "text (`string`)";
+    case "blob":
+      return "binary (`Uint8Array`)";
+    case "json":
+      return `JSON (\`${cell(typeLabel(item.resultSchema, item.resultSchema!))}\`)`;
+    default:
+      return "the contents as the server sends them";
+  }
 }
 
 function result(ctx: EmitContext, tool: ContractTool): string[] {

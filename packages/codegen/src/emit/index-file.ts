@@ -1,6 +1,7 @@
 import type { EmitContext } from "./context.ts";
 import { importSpecifier } from "./imports.ts";
 import { propertyKey } from "./names.ts";
+import { type EmitItem, emitItems } from "./resources.ts";
 import { toolTypeNames } from "./types.ts";
 import { validatorExports } from "./validators.ts";
 import { codeHeader, createWriter, finish, type OutputFile } from "./writer.ts";
@@ -8,11 +9,13 @@ import { codeHeader, createWriter, finish, type OutputFile } from "./writer.ts";
 /** Emits `index.ts`: typed validators per tool, plus re-exports of the types and definitions. */
 export function emitIndex(ctx: EmitContext): OutputFile {
   const names = toolTypeNames(ctx);
+  const items = emitItems(ctx);
   const w = createWriter();
   w.write(codeHeader()).blankLine();
   w.writeLine('import { createValidator } from "@mcp-gen/runtime/validation";');
   const types = importSpecifier(ctx, "./types.ts");
-  if (ctx.contract.tools.length > 0) w.writeLine(`import type * as T from "${types}";`);
+  const typed = ctx.contract.tools.length + items.templates.length + items.prompts.length > 0;
+  if (typed) w.writeLine(`import type * as T from "${types}";`);
   w.writeLine(`import * as raw from "${importSpecifier(ctx, "./validators.ts")}";`).blankLine();
   w.writeLine(`export * from "${types}";`);
   w.writeLine(`export { tools } from "${importSpecifier(ctx, "./tools.ts")}";`).blankLine();
@@ -39,5 +42,31 @@ export function emitIndex(ctx: EmitContext): OutputFile {
     }
   });
   w.writeLine("} as const;");
+  const more = (doc: string, name: string, list: EmitItem[], what: string) => {
+    if (list.length === 0) return;
+    w.blankLine().writeLine(doc);
+    w.writeLine(`export const ${name} = {`);
+    w.indent(() => {
+      for (const item of list) {
+        const label = JSON.stringify(`${what} of ${item.label}`);
+        w.writeLine(
+          `${propertyKey(item.name)}: createValidator<T.${item.argsType}>(raw.${item.validator}, ${label}),`,
+        );
+      }
+    });
+    w.writeLine("} as const;");
+  };
+  more(
+    "/** Validators of the variables of every resource template (typed values). */",
+    "resourceTemplateValidators",
+    items.templates,
+    "variables",
+  );
+  more(
+    "/** Validators of the arguments of every prompt (typed values). */",
+    "promptValidators",
+    items.prompts,
+    "arguments",
+  );
   return { path: `${ctx.outDir}/index.ts`, content: finish(w.toString()) };
 }

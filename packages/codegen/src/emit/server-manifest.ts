@@ -1,13 +1,14 @@
-import type { ContractTool, ToolBinding } from "@mcp-gen/schema";
+import type { ContractCompletion, ContractTool, FunctionBinding, ToolBinding } from "@mcp-gen/schema";
 import type { EmitContext } from "./context.ts";
 import { importSpecifier, relativeSpecifier } from "./imports.ts";
-import { camelCase, propertyKey } from "./names.ts";
+import { camelCase, jsLiteral, propertyKey } from "./names.ts";
+import { allItems, type EmitItem, emitItems } from "./resources.ts";
 import { isWrapped } from "./types.ts";
 import { codeHeader, createWriter, finish, type OutputFile, writeDoc } from "./writer.ts";
 
 /** Names the emitted file declares itself; module aliases must not take them. */
 const TAKEN = new Set(
-  "defineManifest ServerManifest tools validators manifest createManifest Instances classes instances args ctx".split(
+  "defineManifest ServerManifest tools validators manifest createManifest Instances classes instances args ctx resources resourceTemplates prompts resourceTemplateValidators promptValidators variables".split(
     " ",
   ),
 );
@@ -23,8 +24,18 @@ export function emitServerManifest(ctx: EmitContext): OutputFile[] {
   const { contract } = ctx;
   const extras = contract["x-mcp-gen"]?.tools ?? {};
   const bound = contract.tools.map((tool) => ({ tool, binding: extras[tool.name]?.binding }));
-  if (bound.length === 0 || bound.some((b) => !b.binding)) return [];
-  const aliases = moduleAliases(bound.map((b) => b.binding!.module));
+  const items = emitItems(ctx);
+  const others = allItems(items);
+  if (bound.length + others.length === 0 || bound.some((b) => !b.binding) || others.some((i) => !i.binding))
+    return [];
+  const completers = others.flatMap((i) =>
+    Object.values(i.complete ?? {}).flatMap((c) => ("binding" in c ? [c.binding.module] : [])),
+  );
+  const aliases = moduleAliases([
+    ...bound.map((b) => b.binding!.module),
+    ...others.map((i) => i.binding!.module),
+    ...completers,
+  ]);
   const classes = [
     ...new Map(
       bound.filter((b) => b.binding!.kind === "method").map((b) => [b.binding!.export, b.binding!.module]),
@@ -40,8 +51,19 @@ export function emitServerManifest(ctx: EmitContext): OutputFile[] {
   for (const [module, alias] of aliases) {
     w.writeLine(`import * as ${alias} from ${JSON.stringify(relativeSpecifier(ctx, module))};`);
   }
-  w.writeLine(`import { validators } from "${importSpecifier(ctx, "./index.ts")}";`);
-  w.writeLine(`import { tools } from "${importSpecifier(ctx, "./tools.ts")}";`).blankLine();
+  const validatorNames = [
+    ...(bound.length > 0 ? ["validators"] : []),
+    ...(items.templates.length > 0 ? ["resourceTemplateValidators"] : []),
+    ...(items.prompts.length > 0 ? ["promptValidators"] : []),
+  ];
+  const lists = [
+    "tools",
+    ...(items.resources.length > 0 ? ["resources"] : []),
+    ...(items.templates.length > 0 ? ["resourceTemplates"] : []),
+    ...(items.prompts.length > 0 ? ["prompts"] : []),
+  ];
+  w.writeLine(`import { ${validatorNames.join(", ")} } from "${importSpecifier(ctx, "./index.ts")}";`);
+  w.writeLine(`import { ${lists.join(", ")} } from "${importSpecifier(ctx, "./tools.ts")}";`).blankLine();
 
   const server = JSON.stringify(contract.server);
   const body = () => {
@@ -55,8 +77,48 @@ export function emitServerManifest(ctx: EmitContext): OutputFile[] {
         });
       });
       w.writeLine("],");
+      for (const [key, list] of [
+        ["resources", items.resources],
+        ["resourceTemplates", items.templates],
+        ["prompts", items.prompts],
+      ] as const) {
+        if (list.length === 0) continue;
+        w.writeLine(`${key}: [`);
+        w.indent(() => {
+          for (const item of list) writeItem(item);
+        });
+        w.writeLine("],");
+      }
     });
     w.write("})");
+  };
+  const writeItem = (item: EmitItem) => {
+    const binding = item.binding!;
+    const alias = aliases.get(binding.module)!;
+    const list =
+      item.kind === "resource" ? "resources" : item.kind === "template" ? "resourceTemplates" : "prompts";
+    w.writeLine("{");
+    w.indent(() => {
+      w.writeLine(`definition: ${list}[${item.index}],`);
+      if (item.kind === "template") w.writeLine(`variables: resourceTemplateValidators${access(item.name)},`);
+      if (item.kind === "prompt") w.writeLine(`input: promptValidators${access(item.name)},`);
+      if (item.coerce && Object.keys(item.coerce).length > 0)
+        w.writeLine(`coerce: ${jsLiteral(item.coerce)},`);
+      w.writeLine(`usesContext: ${binding.contextIndex !== undefined},`);
+      const complete = Object.entries(item.complete ?? {});
+      if (complete.length > 0) {
+        w.writeLine("complete: {");
+        w.indent(() => {
+          for (const [name, c] of complete) w.writeLine(`${propertyKey(name)}: ${completer(c, aliases)},`);
+        });
+        w.writeLine("},");
+      }
+      const method = item.kind === "prompt" ? "get" : "read";
+      w.writeLine(
+        `${method}: ${itemCall(binding, alias, item.kind === "resource" ? undefined : item.kind === "template" ? "variables" : "args")},`,
+      );
+    });
+    w.writeLine("},");
   };
   const writeTool = (tool: ContractTool, binding: ToolBinding, index: number, alias: string) => {
     const validator = `validators${access(tool.name)}`;
@@ -74,7 +136,7 @@ export function emitServerManifest(ctx: EmitContext): OutputFile[] {
 
   if (classes.length === 0) {
     writeDoc(w, [
-      `The tools of ${server} bound to their implementations, with their validators.`,
+      `The ${others.length > 0 ? "tools, resources and prompts" : "tools"} of ${server} bound to their implementations, with their validators.`,
       `Serve it with \`serve(manifest)\` from @mcp-gen/runtime/server, or \`npx mcp-gen serve ${contract.server}\`.`,
     ]);
     w.write("export const manifest: ServerManifest = ");
@@ -136,6 +198,35 @@ function invocation(binding: ToolBinding, alias: string): string {
   if (dates.length > 0)
     return `${params} => {\n  const a = ${source};\n  return ${target}(${values.join(", ")});\n}`;
   return `${params} => ${target}(${values.join(", ")})`;
+}
+
+/** A fixed list of values, or the completer function of its module. */
+function completer(c: ContractCompletion, aliases: Map<string, string>): string {
+  if ("values" in c) return jsLiteral(c.values);
+  return `${aliases.get(c.binding.module)}${access(c.binding.export)}`;
+}
+
+/**
+ * `(variables, ctx) => module.fn(variables.a, ctx!, variables.b)`: a resource, template or prompt
+ * function called with its arguments in declaration order and the context at its index. Static
+ * resources (`object` undefined) get only the context.
+ */
+function itemCall(binding: FunctionBinding, alias: string, object: string | undefined): string {
+  const usesContext = binding.contextIndex !== undefined;
+  const params = binding.params ?? [];
+  const values = object ? params.map((p) => `${object}${access(p)}`) : [];
+  if (usesContext) values.splice(Math.min(binding.contextIndex!, values.length), 0, "ctx!");
+  const target = `${alias}${access(binding.export)}`;
+  const head = object
+    ? usesContext
+      ? `(${params.length > 0 ? object : `_${object}`}, ctx)`
+      : params.length > 0
+        ? `(${object})`
+        : "()"
+    : usesContext
+      ? "(ctx)"
+      : "()";
+  return `${head} => ${target}(${values.join(", ")})`;
 }
 
 /** `.name` or `["odd-name"]`. */

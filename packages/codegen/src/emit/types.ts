@@ -2,6 +2,7 @@ import type { ContractTool, JsonSchema } from "@mcp-gen/schema";
 import { diagnostic, escapeToken, McpGenError } from "@mcp-gen/schema";
 import { type EmitContext, warnAt } from "./context.ts";
 import { pascalCase, propertyKey } from "./names.ts";
+import { allItems, emitItems, itemTypeNames } from "./resources.ts";
 import { docLines, schemaToTs } from "./schema-to-ts.ts";
 import { codeHeader, finish, jsdoc, type OutputFile } from "./writer.ts";
 
@@ -48,8 +49,20 @@ const isObject = (v: unknown): v is JsonSchema => v !== null && typeof v === "ob
 /** Emits `types.ts`: input, output and result types of every tool, their shared definitions, and `ToolTypes`. */
 export function emitTypes(ctx: EmitContext): OutputFile {
   const names = toolTypeNames(ctx);
+  const items = emitItems(ctx);
   const taken = new Set<string>(["ToolTypes"]);
   for (const n of names.values()) for (const v of Object.values(n)) taken.add(v);
+  for (const name of itemTypeNames(items)) {
+    if (taken.has(name)) {
+      throw new McpGenError(
+        diagnostic("MCPG032", `the generated type ${name} of a resource or prompt is also a tool's type`, {
+          file: ctx.contractFile,
+          fix: "rename the resource, template or prompt (JSDoc `@name`)",
+        }),
+      );
+    }
+    taken.add(name);
+  }
   const defs = new Map<string, { json: string; name: string }>();
   const defName = new Map<string, string>();
   const declarations: string[] = [];
@@ -131,6 +144,37 @@ export function emitTypes(ctx: EmitContext): OutputFile {
       }
     }
   });
+
+  // template variables, prompt arguments and JSON resource values, each with its own definitions
+  for (const item of allItems(items)) {
+    for (const [name, schema, pointer] of [
+      [item.argsType, item.argumentsSchema, item.argumentsPointer],
+      [item.valueType, item.resultSchema, item.resultPointer],
+    ] as const) {
+      if (!name || !schema || !pointer) continue;
+      const defs = isObject(schema.$defs) ? schema.$defs : {};
+      const local = new Map<string, string>();
+      for (const def of Object.keys(defs)) {
+        let defName = `${name}${pascalCase(def)}`;
+        while (taken.has(defName)) defName = `${defName}_`;
+        taken.add(defName);
+        local.set(def, defName);
+      }
+      const print = (typeName: string, part: unknown, at: string) => {
+        const text = schemaToTs(part, at, {
+          resolveRef: (ref) => (ref === "#" ? name : local.get(ref.replace(/^#\/\$defs\//, ""))),
+          warn: (p, m) => warnAt(ctx, p, `${item.label}: ${m}`),
+        });
+        const prefix = jsdoc(docLines(part));
+        return isInterfaceShape(part) && text.startsWith("{\n")
+          ? `${prefix}export interface ${typeName} ${text}`
+          : `${prefix}export type ${typeName} = ${text};`;
+      };
+      toolBlocks.push(print(name, withoutDefs(schema), pointer));
+      for (const [def, defName] of local)
+        toolBlocks.push(print(defName, defs[def], `${pointer}/$defs/${escapeToken(def)}`));
+    }
+  }
 
   const map = ctx.contract.tools
     .map((tool) => {

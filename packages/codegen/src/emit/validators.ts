@@ -11,6 +11,7 @@ import {
 import standaloneModule from "ajv/dist/standalone/index.js";
 import type { EmitContext } from "./context.ts";
 import { identifier } from "./names.ts";
+import { allItems, emitItems } from "./resources.ts";
 import { codeHeader, finish, type OutputFile } from "./writer.ts";
 
 const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ??
@@ -35,6 +36,34 @@ export function emitValidators(ctx: EmitContext): OutputFile {
   const aliases: string[] = [];
   const declared: string[] = [];
   const compiled = new Map<string, { key: string; name: string; notes: typeof notes }>();
+  const add = (schema: JsonSchema, name: string, key: string, at: string, label: string) => {
+    declared.push(name);
+    notes = [];
+    declareAnnotations(ajv, schema);
+    const bare = withoutAnnotations(schema) as JsonSchema;
+    const shape = JSON.stringify(bare);
+    validate(ctx, schema, { bare, json: shape }, at);
+    const own = notes;
+    let entry = compiled.get(shape);
+    if (!entry) {
+      notes = [];
+      entry = { key, name, notes };
+      compile(ctx, ajv, bare, entry.key, at);
+      compiled.set(shape, entry);
+      exports[name] = entry.key;
+    } else {
+      // Ajv's standalone code would repeat the function for a second export of it
+      aliases.push(`export const ${name} = ${entry.name};`);
+    }
+    for (const note of [...own, ...entry.notes]) {
+      ctx.warnings.push(
+        diagnostic("MCPG124", `${label}: ${note.message}`, {
+          file: ctx.contractFile,
+          pointer: `${at}${note.pointer}`,
+        }),
+      );
+    }
+  };
   ctx.contract.tools.forEach((tool, i) => {
     const names = validatorExports(tool.name);
     for (const [slot, name] of [
@@ -42,36 +71,20 @@ export function emitValidators(ctx: EmitContext): OutputFile {
       ["outputSchema", names.output],
     ] as const) {
       const schema = tool[slot];
-      if (!schema) continue;
-      const at = `/tools/${i}/${slot}`;
-      declared.push(name);
-      notes = [];
-      declareAnnotations(ajv, schema);
-      const bare = withoutAnnotations(schema) as JsonSchema;
-      const shape = JSON.stringify(bare);
-      validate(ctx, schema, { bare, json: shape }, at);
-      const own = notes;
-      let entry = compiled.get(shape);
-      if (!entry) {
-        notes = [];
-        entry = { key: `${slot}:${tool.name}`, name, notes };
-        compile(ctx, ajv, bare, entry.key, at);
-        compiled.set(shape, entry);
-        exports[name] = entry.key;
-      } else {
-        // Ajv's standalone code would repeat the function for a second export of it
-        aliases.push(`export const ${name} = ${entry.name};`);
-      }
-      for (const note of [...own, ...entry.notes]) {
-        ctx.warnings.push(
-          diagnostic("MCPG124", `tool "${tool.name}": ${note.message}`, {
-            file: ctx.contractFile,
-            pointer: `${at}${note.pointer}`,
-          }),
-        );
-      }
+      if (schema) add(schema, name, `${slot}:${tool.name}`, `/tools/${i}/${slot}`, `tool "${tool.name}"`);
     }
   });
+  // the variables of resource templates and the arguments of prompts
+  for (const item of allItems(emitItems(ctx))) {
+    if (!item.argumentsSchema || !item.validator) continue;
+    add(
+      item.argumentsSchema,
+      item.validator,
+      `${item.kind}:${item.name}`,
+      item.argumentsPointer!,
+      item.label,
+    );
+  }
   const code =
     Object.keys(exports).length > 0
       ? typedExports(esmImports([standaloneCode(ajv, exports), ...aliases].join("\n")))

@@ -8,6 +8,7 @@ import { createTypeMapper } from "./map-type.ts";
 import { TOOL_NAME } from "./naming.ts";
 import { extractionPrograms } from "./programs.ts";
 import { resolveToolFiles } from "./project.ts";
+import { assembleServerParts, type ServerParts } from "./resources/assemble.ts";
 import { extractModuleTools } from "./tools.ts";
 import { startTypeCheck } from "./type-check.ts";
 
@@ -70,16 +71,23 @@ function extractServers(
     const ctx = new ExtractContext(checker, program, root, lean);
     const map = createTypeMapper(ctx);
     const tools: IrTool[] = [];
+    const parts: ServerParts = { resources: [], resourceTemplates: [], prompts: [], completers: [] };
     for (const file of fileLists[i]!) {
       const result = extractModuleTools(program.getSourceFile(file)!, ctx, map, server.naming);
       tools.push(...result.tools);
+      parts.resources.push(...result.resources);
+      parts.resourceTemplates.push(...result.resourceTemplates);
+      parts.prompts.push(...result.prompts);
+      parts.completers.push(...result.completers);
       errors.push(...result.errors);
     }
     errors.push(...checkNames(tools));
+    const assembled = assembleServerParts(parts);
+    errors.push(...assembled.errors);
     warnings.push(...ctx.warnings);
     incomplete ||= ctx.incomplete;
     tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    servers.push({ name: server.name, tools, definitions: sortKeys(ctx.definitions) });
+    servers.push({ name: server.name, tools, ...assembled.ir, definitions: sortKeys(ctx.definitions) });
   });
   if (incomplete) return { value: { servers, warnings }, incomplete };
   if (errors.length > 0) throw new McpGenError(errors);

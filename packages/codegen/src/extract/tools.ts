@@ -2,7 +2,17 @@ import path from "node:path";
 import { type Diagnostic, diagnostic } from "@mcp-gen/schema";
 import { ts } from "ts-morph";
 import type { NamingStyle } from "../config/define.ts";
-import type { IrAnnotations, IrBinding, IrParam, IrTool, IrType } from "../ir/types.ts";
+import type {
+  IrAnnotations,
+  IrBinding,
+  IrCompleter,
+  IrParam,
+  IrPrompt,
+  IrResource,
+  IrResourceTemplate,
+  IrTool,
+  IrType,
+} from "../ir/types.ts";
 import { type ExtractContext, ExtractError, type Site } from "./context.ts";
 import { literalDefault } from "./defaults.ts";
 import type { MapType } from "./handlers/handler.ts";
@@ -10,10 +20,31 @@ import { has } from "./handlers/util.ts";
 import { type DocInfo, docOfDeclaration, hasTag, tagText } from "./jsdoc.ts";
 import { applyMeta } from "./meta.ts";
 import { applyNaming } from "./naming.ts";
+import { iconsOf } from "./resources/common.ts";
+import { extractCompleter } from "./resources/completer.ts";
+import { extractPrompt } from "./resources/prompt.ts";
+import { extractResource } from "./resources/resource.ts";
 
-type FunctionLike = ts.FunctionDeclaration | ts.MethodDeclaration | ts.ArrowFunction | ts.FunctionExpression;
+export type FunctionLike =
+  | ts.FunctionDeclaration
+  | ts.MethodDeclaration
+  | ts.ArrowFunction
+  | ts.FunctionExpression;
 
-interface Candidate {
+/** What one tool module declares: tools, and the functions tagged `@resource`, `@prompt`, `@complete`. */
+export interface ModuleExtract {
+  tools: IrTool[];
+  resources: IrResource[];
+  resourceTemplates: IrResourceTemplate[];
+  prompts: IrPrompt[];
+  completers: IrCompleter[];
+  errors: Diagnostic[];
+}
+
+/** The JSDoc tags that make a function something other than a tool. */
+const NOT_TOOL_TAGS = ["resource", "prompt", "complete"] as const;
+
+export interface Candidate {
   /** Name the tool is exported under (function name, or method name for classes). */
   exportedName: string;
   fn: FunctionLike;
@@ -22,24 +53,41 @@ interface Candidate {
   binding: IrBinding;
 }
 
-/** Finds the tools of one module and maps each; errors are collected per tool. */
+/**
+ * Finds the tools of one module (and its resources, resource templates, prompts and completers)
+ * and maps each; errors are collected per function.
+ */
 export function extractModuleTools(
   sourceFile: ts.SourceFile,
   ctx: ExtractContext,
   map: MapType,
   naming: NamingStyle,
-): { tools: IrTool[]; errors: Diagnostic[] } {
+): ModuleExtract {
   const tools: IrTool[] = [];
   const errors: Diagnostic[] = [];
+  const out: ModuleExtract = {
+    tools,
+    resources: [],
+    resourceTemplates: [],
+    prompts: [],
+    completers: [],
+    errors,
+  };
   let candidates: Candidate[];
   try {
     candidates = findCandidates(sourceFile, ctx);
   } catch (error) {
-    if (error instanceof ExtractError) return { tools, errors: [error.diagnostic] };
+    if (error instanceof ExtractError) return { ...out, errors: [error.diagnostic] };
     throw error;
   }
   for (const candidate of candidates) {
     try {
+      const doc = docOfDeclaration(candidate.docNode);
+      const tag = NOT_TOOL_TAGS.find((t) => hasTag(doc, t));
+      if (tag && !(hasTag(doc, "internal") || hasTag(doc, "hidden"))) {
+        extractTagged(tag, { candidate, doc, ctx, map, naming, out });
+        continue;
+      }
       const tool = extractTool(candidate, ctx, map, naming);
       if (tool) tools.push(tool);
     } catch (error) {
@@ -54,10 +102,51 @@ export function extractModuleTools(
       }),
     );
   }
-  return { tools, errors };
+  return out;
 }
 
-function relative(ctx: ExtractContext, file: string): string {
+/** A function tagged `@resource`, `@prompt` or `@complete`: handled by its own extractor. */
+function extractTagged(
+  tag: (typeof NOT_TOOL_TAGS)[number],
+  options: {
+    candidate: Candidate;
+    doc: DocInfo;
+    ctx: ExtractContext;
+    map: MapType;
+    naming: NamingStyle;
+    out: ModuleExtract;
+  },
+): void {
+  const { candidate, doc, ctx, out } = options;
+  const others = NOT_TOOL_TAGS.filter((t) => t !== tag && hasTag(doc, t));
+  if (others.length > 0) {
+    ctx.fail(
+      "MCPG039",
+      `@${tag} and @${others[0]} on one function`,
+      { node: candidate.docNode, path: `function "${candidate.exportedName}"` },
+      "give each resource, prompt and completer its own function",
+    );
+  }
+  if (candidate.binding.kind !== "function") {
+    ctx.fail(
+      "MCPG039",
+      `@${tag} applies to exported functions, not to class methods`,
+      { node: candidate.docNode, path: `method "${candidate.exportedName}"` },
+      "export a plain function (it may call the class)",
+    );
+  }
+  const binding = { module: candidate.binding.module, export: candidate.binding.export };
+  const context = { ...options, binding };
+  if (tag === "complete") out.completers.push(extractCompleter(context));
+  else if (tag === "prompt") out.prompts.push(extractPrompt(context));
+  else {
+    const resource = extractResource(context);
+    if ("uriTemplate" in resource) out.resourceTemplates.push(resource);
+    else out.resources.push(resource);
+  }
+}
+
+export function relative(ctx: ExtractContext, file: string): string {
   return path.relative(ctx.root, file).split(path.sep).join("/");
 }
 
@@ -211,10 +300,12 @@ function extractTool(
   const returnsDoc = tagText(doc, "returns") ?? tagText(doc, "return");
   if (returnsDoc) tool.returnsDescription = returnsDoc;
   if (contextIndex !== undefined) tool.contextIndex = contextIndex;
+  const icons = iconsOf(doc, ctx, toolSite);
+  if (icons) tool.icons = icons;
   return tool;
 }
 
-function extractParam(
+export function extractParam(
   param: ts.ParameterDeclaration,
   name: string,
   type: ts.Type,
@@ -265,7 +356,12 @@ function objectParams(
   });
 }
 
-function extractReturn(fn: FunctionLike, ctx: ExtractContext, map: MapType, site: Site): IrType | null {
+export function extractReturn(
+  fn: FunctionLike,
+  ctx: ExtractContext,
+  map: MapType,
+  site: Site,
+): IrType | null {
   const signature = ctx.checker.getSignatureFromDeclaration(fn);
   if (!signature) return null;
   const declared = signature.getReturnType();
@@ -277,12 +373,12 @@ function extractReturn(fn: FunctionLike, ctx: ExtractContext, map: MapType, site
 }
 
 /** The runtime's `ToolContext` (from `@mcp-gen/runtime`) is injected by the server, never sent by clients. */
-function isToolContext(type: ts.Type): boolean {
+export function isToolContext(type: ts.Type): boolean {
   return isRuntimeType(type, "ToolContext");
 }
 
 /** A type of that name declared by `@mcp-gen/runtime`. */
-function isRuntimeType(type: ts.Type, name: string): boolean {
+export function isRuntimeType(type: ts.Type, name: string): boolean {
   const symbol = type.getSymbol() ?? type.aliasSymbol;
   if (symbol?.getName() !== name) return false;
   return (symbol.getDeclarations() ?? []).some((d) =>

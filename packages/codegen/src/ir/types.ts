@@ -128,12 +128,100 @@ export interface IrTool {
   returnsDescription?: string;
   annotations: IrAnnotations;
   binding: IrBinding;
+  icons?: IrIcon[];
   location: SourceLocation;
 }
 
 export interface IrServer {
   name: string;
   tools: IrTool[];
+  /** Static resources, templates and prompts, sorted by name like the tools (absent when none). */
+  resources?: IrResource[];
+  resourceTemplates?: IrResourceTemplate[];
+  prompts?: IrPrompt[];
   /** Named definitions referenced by `ref` types (recursive types only). */
   definitions: Record<string, IrType>;
+}
+
+/** An icon (MCP 2025-11-25 `icons`), from a JSDoc `@icon <src> [mimeType] [sizes…]`. */
+export interface IrIcon {
+  src: string;
+  mimeType?: string;
+  sizes?: string[];
+  theme?: "light" | "dark";
+}
+
+/** Who a resource is meant for and how much it matters (`@audience`, `@priority`). */
+export interface IrResourceAnnotations {
+  audience?: ("user" | "assistant")[];
+  priority?: number;
+}
+
+/** How a resource's value travels: text, a base64 blob, or JSON text (typed by `type`). */
+export type IrResourceResult = { kind: "text" } | { kind: "blob" } | { kind: "json"; type: IrType };
+
+/** A function export (resources, prompts and completers are functions, never class methods). */
+export interface IrFunctionBinding {
+  module: string;
+  export: string;
+}
+
+/** The completion of one template variable or prompt argument: fixed values or a completer function. */
+export type IrCompletion = { values: string[] } | { binding: IrFunctionBinding };
+
+/** What a string-typed argument becomes before validation (template variables, prompt arguments). */
+export type IrCoercion = "number" | "integer" | "boolean";
+
+/** Fields shared by static resources and resource templates. */
+interface IrResourceBase {
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  icons?: IrIcon[];
+  annotations?: IrResourceAnnotations;
+  result: IrResourceResult;
+  binding: IrFunctionBinding;
+  /** Position of the tool-context parameter, if any. */
+  contextIndex?: number;
+  location: SourceLocation;
+}
+
+/** `@resource <uri>`: a function with no parameters but an optional `ToolContext`. */
+export interface IrResource extends IrResourceBase {
+  uri: string;
+  size?: number;
+}
+
+/** `@resource <uri-template>`: every RFC 6570 variable is a parameter of the same name. */
+export interface IrResourceTemplate extends IrResourceBase {
+  uriTemplate: string;
+  /** The variables, in parameter order. */
+  params: IrParam[];
+  coerce: Record<string, IrCoercion>;
+  complete: Record<string, IrCompletion>;
+}
+
+/** `@prompt`: its parameters are the prompt's arguments. */
+export interface IrPrompt {
+  name: string;
+  title?: string;
+  description?: string;
+  icons?: IrIcon[];
+  params: IrParam[];
+  coerce: Record<string, IrCoercion>;
+  complete: Record<string, IrCompletion>;
+  /** `text`: one user message; `messages`: a `PromptMessage[]`. */
+  result: "text" | "messages";
+  binding: IrFunctionBinding;
+  contextIndex?: number;
+  location: SourceLocation;
+}
+
+/** `@complete <prompt-name or uri-template> <argument>`, before it is attached to its target. */
+export interface IrCompleter {
+  target: string;
+  argument: string;
+  binding: IrFunctionBinding;
+  location: SourceLocation;
 }

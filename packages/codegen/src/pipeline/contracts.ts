@@ -74,7 +74,13 @@ export function readContracts(
         ),
       );
     }
-    const bound = Object.values(contract["x-mcp-gen"]?.tools ?? {}).some((t) => t.binding);
+    const extras = contract["x-mcp-gen"];
+    const bound = [
+      ...Object.values(extras?.tools ?? {}),
+      ...Object.values(extras?.resources ?? {}),
+      ...Object.values(extras?.resourceTemplates ?? {}),
+      ...Object.values(extras?.prompts ?? {}),
+    ].some((t) => t.binding);
     if (bound) {
       throw new McpGenError(
         diagnostic(

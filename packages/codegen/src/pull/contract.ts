@@ -1,4 +1,12 @@
-import type { Contract, ContractTool, JsonSchema } from "@mcp-gen/schema";
+import type {
+  Contract,
+  ContractPrompt,
+  ContractResource,
+  ContractResourceAnnotations,
+  ContractResourceTemplate,
+  ContractTool,
+  JsonSchema,
+} from "@mcp-gen/schema";
 import {
   canonicalSchema,
   type Diagnostic,
@@ -6,7 +14,7 @@ import {
   normalizeContract,
   RESULT_WRAPPED_META,
 } from "@mcp-gen/schema";
-import type { ProtocolEra, Tool } from "@modelcontextprotocol/client";
+import type { Prompt, ProtocolEra, Resource, ResourceTemplateType, Tool } from "@modelcontextprotocol/client";
 import { isNonObjectRoot, unprojectResult, wrapResult } from "./result-schema.ts";
 import { type PullSource, recordSource } from "./source.ts";
 
@@ -32,6 +40,10 @@ const ANNOTATION_ORDER = ["title", "readOnlyHint", "destructiveHint", "idempoten
 export function contractFromTools(options: {
   name: string;
   tools: readonly Tool[];
+  /** The server's resources, resource templates and prompts (recorded when there are any). */
+  resources?: readonly Resource[];
+  resourceTemplates?: readonly ResourceTemplateType[];
+  prompts?: readonly Prompt[];
   era: ProtocolEra;
   source: PullSource;
   file: string;
@@ -46,6 +58,7 @@ export function contractFromTools(options: {
     $comment: pulledComment(options.name),
     server: options.name,
     tools: sorted.map((tool, i) => toolEntry(tool, outputs[i]!.schema)),
+    ...listsOf(options),
     "x-mcp-gen": { pulledFrom: recordSource(options.source), tools: wrapped },
   };
   const { contract, warnings } = normalizeContract(raw, { file: options.file, mode: "pull" });
@@ -102,4 +115,64 @@ function sortedKeys<T extends object>(value: T, order: readonly string[]): T {
   return Object.fromEntries(
     Object.entries(value).sort(([a], [b]) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0)),
   ) as T;
+}
+
+const RESOURCE_KEYS = ["uri", "name", "title", "description", "mimeType", "size"] as const;
+const TEMPLATE_KEYS = ["uriTemplate", "name", "title", "description", "mimeType"] as const;
+const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/**
+ * The resources, templates and prompts a server lists, sorted by name (then URI) with their MCP
+ * fields in a fixed order; `_meta`, `icons` and `annotations.lastModified` (which change without
+ * the interface changing) are left out. Nothing for a server without them.
+ */
+function listsOf(options: {
+  resources?: readonly Resource[];
+  resourceTemplates?: readonly ResourceTemplateType[];
+  prompts?: readonly Prompt[];
+}): Pick<Contract, "resources" | "resourceTemplates" | "prompts"> {
+  const lists: Pick<Contract, "resources" | "resourceTemplates" | "prompts"> = {};
+  if (options.resources?.length) {
+    lists.resources = [...options.resources]
+      .sort((a, b) => byName(a, b) || (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))
+      .map((r) => ({ ...pick(r, RESOURCE_KEYS), ...annotationsOf(r.annotations) }) as ContractResource);
+  }
+  if (options.resourceTemplates?.length) {
+    lists.resourceTemplates = [...options.resourceTemplates]
+      .sort(byName)
+      .map(
+        (t) => ({ ...pick(t, TEMPLATE_KEYS), ...annotationsOf(t.annotations) }) as ContractResourceTemplate,
+      );
+  }
+  if (options.prompts?.length) {
+    lists.prompts = [...options.prompts].sort(byName).map((p) => {
+      const entry = pick(p, ["name", "title", "description"] as const) as ContractPrompt;
+      if (p.arguments?.length) {
+        entry.arguments = p.arguments.map((a) => ({
+          name: a.name,
+          ...(a.description !== undefined ? { description: a.description } : {}),
+          ...(a.required ? { required: true } : {}),
+        }));
+      }
+      return entry;
+    });
+  }
+  return lists;
+}
+
+function pick<T extends object, K extends keyof T>(value: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.filter((k) => value[k] !== undefined).map((k) => [k, value[k]])) as Pick<
+    T,
+    K
+  >;
+}
+
+function annotationsOf(annotations: { audience?: ("user" | "assistant")[]; priority?: number } | undefined): {
+  annotations?: ContractResourceAnnotations;
+} {
+  if (!annotations) return {};
+  const kept: ContractResourceAnnotations = {};
+  if (annotations.audience) kept.audience = [...annotations.audience];
+  if (annotations.priority !== undefined) kept.priority = annotations.priority;
+  return Object.keys(kept).length > 0 ? { annotations: kept } : {};
 }

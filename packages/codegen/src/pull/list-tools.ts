@@ -1,7 +1,10 @@
 import {
   Client,
   type Implementation,
+  type Prompt,
   type ProtocolEra,
+  type Resource,
+  type ResourceTemplateType as ResourceTemplate,
   SdkError,
   SdkErrorCode,
   StreamableHTTPClientTransport,
@@ -22,10 +25,15 @@ export type PullProtocol = "auto" | "legacy" | "2026-07-28";
 
 export const PULL_PROTOCOLS: readonly PullProtocol[] = ["auto", "legacy", "2026-07-28"];
 
-/** What a live server says about itself and its tools. */
+/** What a live server says about itself and its tools (and its resources, templates and prompts). */
 export interface ServerTools {
   serverInfo: Implementation | undefined;
   tools: Tool[];
+  /** Empty when the server does not declare the `resources` capability. */
+  resources: Resource[];
+  resourceTemplates: ResourceTemplate[];
+  /** Empty when the server does not declare the `prompts` capability. */
+  prompts: Prompt[];
   /** `modern`: MCP 2026-07-28 or later; `legacy`: the 2025 protocol (`initialize`). */
   era: ProtocolEra;
   /** The protocol version the connection negotiated, e.g. `2026-07-28` or `2025-11-25`. */
@@ -144,24 +152,55 @@ async function session({ client, transport }: Attempt, timeout: number): Promise
   // Paged by hand: client.listTools() would stop at its page cap without naming a repeated
   // cursor, and on 2026-07-28 it leaves out tools whose `x-mcp-header` declarations are
   // invalid, which the contract must show rather than lose.
-  const tools: Tool[] = [];
-  const seen = new Set<string>();
-  let cursor: string | undefined;
-  do {
-    const page = await client.request(
-      { method: "tools/list", params: cursor !== undefined ? { cursor } : {} },
-      { timeout },
-    );
-    tools.push(...page.tools);
-    cursor = page.nextCursor;
-    if (cursor !== undefined && seen.has(cursor))
-      throw new NoTools(`tools/list repeats the cursor "${cursor}"`);
-    if (cursor !== undefined) seen.add(cursor);
-  } while (cursor !== undefined);
+  const tools = await listAll("tools/list", async (params) => {
+    const page = await client.request({ method: "tools/list", params }, { timeout });
+    return { items: page.tools, nextCursor: page.nextCursor };
+  });
+  const capabilities = client.getServerCapabilities();
+  const resources: Resource[] = capabilities?.resources
+    ? await listAll("resources/list", async (params) => {
+        const page = await client.request({ method: "resources/list", params }, { timeout });
+        return { items: page.resources, nextCursor: page.nextCursor };
+      })
+    : [];
+  const resourceTemplates: ResourceTemplate[] = capabilities?.resources
+    ? await listAll("resources/templates/list", async (params) => {
+        const page = await client.request({ method: "resources/templates/list", params }, { timeout });
+        return { items: page.resourceTemplates, nextCursor: page.nextCursor };
+      })
+    : [];
+  const prompts: Prompt[] = capabilities?.prompts
+    ? await listAll("prompts/list", async (params) => {
+        const page = await client.request({ method: "prompts/list", params }, { timeout });
+        return { items: page.prompts, nextCursor: page.nextCursor };
+      })
+    : [];
   return {
     serverInfo,
     tools,
+    resources,
+    resourceTemplates,
+    prompts,
     era: client.getProtocolEra() ?? "legacy",
     protocolVersion: client.getNegotiatedProtocolVersion() ?? "unknown",
   };
+}
+
+/** Every page of one list request, following `nextCursor`; a repeated cursor is an error. */
+async function listAll<T>(
+  method: string,
+  page: (params: { cursor?: string }) => Promise<{ items: T[]; nextCursor?: string | undefined }>,
+): Promise<T[]> {
+  const all: T[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  do {
+    const next = await page(cursor !== undefined ? { cursor } : {});
+    all.push(...next.items);
+    cursor = next.nextCursor;
+    if (cursor !== undefined && seen.has(cursor))
+      throw new NoTools(`${method} repeats the cursor "${cursor}"`);
+    if (cursor !== undefined) seen.add(cursor);
+  } while (cursor !== undefined);
+  return all;
 }

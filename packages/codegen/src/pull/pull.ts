@@ -106,6 +106,9 @@ export async function pull(options: PullOptions): Promise<PullResult> {
   const { contract, warnings } = contractFromTools({
     name,
     tools: listed.tools,
+    resources: listed.resources,
+    resourceTemplates: listed.resourceTemplates,
+    prompts: listed.prompts,
     era: listed.era,
     source,
     file,

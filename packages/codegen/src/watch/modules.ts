@@ -4,11 +4,12 @@ import type { ResolvedServerConfig } from "../config/load.ts";
 import { ExtractContext } from "../extract/context.ts";
 import { checkNames } from "../extract/index.ts";
 import { createTypeMapper } from "../extract/map-type.ts";
+import { assembleServerParts, type ServerParts } from "../extract/resources/assemble.ts";
 import { extractModuleTools } from "../extract/tools.ts";
 import type { IrServer, IrTool, IrType } from "../ir/types.ts";
 
 /** The extraction of one tool module, kept between rebuilds. */
-export interface ModuleIr {
+export interface ModuleIr extends ServerParts {
   tools: IrTool[];
   /** Definitions (recursive types) its tools refer to. */
   definitions: Record<string, IrType>;
@@ -24,8 +25,8 @@ export function extractModule(
   server: ResolvedServerConfig,
 ): ModuleIr {
   const ctx = new ExtractContext(program.getTypeChecker(), program, root);
-  const { tools, errors } = extractModuleTools(sourceFile, ctx, createTypeMapper(ctx), server.naming);
-  return { tools, definitions: { ...ctx.definitions }, warnings: ctx.warnings, errors };
+  const { errors, ...parts } = extractModuleTools(sourceFile, ctx, createTypeMapper(ctx), server.naming);
+  return { ...parts, definitions: { ...ctx.definitions }, warnings: ctx.warnings, errors };
 }
 
 /**
@@ -41,21 +42,25 @@ export function mergeModules(
   const definitions: Record<string, IrType> = {};
   const warnings: Diagnostic[] = [];
   const errors: Diagnostic[] = [];
+  const parts = emptyParts();
   for (const m of modules) {
     for (const [name, type] of Object.entries(m.definitions)) {
       if (name in definitions && JSON.stringify(definitions[name]) !== JSON.stringify(type)) return undefined;
       definitions[name] = type;
     }
     tools.push(...m.tools);
+    addParts(parts, m);
     warnings.push(...m.warnings);
     errors.push(...m.errors);
   }
   errors.push(...checkNames(tools));
+  const assembled = assembleServerParts(parts);
+  errors.push(...assembled.errors);
   tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const sorted = Object.fromEntries(
     Object.entries(definitions).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   );
-  return { ir: { name: server.name, tools, definitions: sorted }, warnings, errors };
+  return { ir: { name: server.name, tools, ...assembled.ir, definitions: sorted }, warnings, errors };
 }
 
 /**
@@ -72,15 +77,32 @@ export function extractServerWhole(
   const map = createTypeMapper(ctx);
   const tools: IrTool[] = [];
   const errors: Diagnostic[] = [];
+  const parts = emptyParts();
   for (const sf of sourceFiles) {
     const result = extractModuleTools(sf, ctx, map, server.naming);
     tools.push(...result.tools);
+    addParts(parts, result);
     errors.push(...result.errors);
   }
   errors.push(...checkNames(tools));
+  const assembled = assembleServerParts(parts);
+  errors.push(...assembled.errors);
   tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const definitions = Object.fromEntries(
     Object.entries(ctx.definitions).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   );
-  return { ir: { name: server.name, tools, definitions }, warnings: ctx.warnings, errors };
+  return {
+    ir: { name: server.name, tools, ...assembled.ir, definitions },
+    warnings: ctx.warnings,
+    errors,
+  };
+}
+
+const emptyParts = (): ServerParts => ({ resources: [], resourceTemplates: [], prompts: [], completers: [] });
+
+function addParts(parts: ServerParts, from: ServerParts): void {
+  parts.resources.push(...from.resources);
+  parts.resourceTemplates.push(...from.resourceTemplates);
+  parts.prompts.push(...from.prompts);
+  parts.completers.push(...from.completers);
 }

@@ -173,3 +173,96 @@ it("formats breaking changes first, aligned", () => {
       'non-breaking  new     tool "new" added\n',
   );
 });
+
+describe("diff: resources, resource templates and prompts", () => {
+  const args = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({
+    type: "object",
+    properties,
+    ...(required.length > 0 ? { required } : {}),
+    additionalProperties: false,
+  });
+  const base = (extra: Partial<Contract> = {}, x: Record<string, unknown> = {}): Contract => ({
+    server: "s",
+    tools: [],
+    ...extra,
+    "x-mcp-gen": { tools: {}, ...x },
+  });
+  const lines = (a: Contract, b: Contract) =>
+    diffContracts(a, b).map((c) => `${c.breaking ? "breaking" : "ok"} ${c.tool} ${c.pointer} ${c.message}`);
+
+  it("classifies removals, URI changes and typed argument changes", () => {
+    const a = base(
+      {
+        resources: [
+          { uri: "app://rules", name: "rules" },
+          { uri: "app://old", name: "old" },
+        ],
+        resourceTemplates: [{ uriTemplate: "app://items/{id}", name: "item" }],
+        prompts: [{ name: "review", arguments: [{ name: "code", required: true }, { name: "tone" }] }],
+      },
+      {
+        resources: { rules: { result: { kind: "text" } }, old: { result: { kind: "text" } } },
+        resourceTemplates: { item: { argumentsSchema: args({ id: { type: "string" } }, ["id"]) } },
+        prompts: {
+          review: {
+            argumentsSchema: args({ code: { type: "string" }, tone: { type: "string" } }, ["code"]),
+          },
+        },
+      },
+    );
+    const b = base(
+      {
+        resources: [
+          { uri: "app://rules/v2", name: "rules", description: "The rules." },
+          { uri: "app://new", name: "fresh" },
+        ],
+        resourceTemplates: [{ uriTemplate: "app://items/{id}", name: "item" }],
+        prompts: [
+          {
+            name: "review",
+            arguments: [
+              { name: "code", required: true },
+              { name: "lang", required: true },
+            ],
+          },
+        ],
+      },
+      {
+        resources: { rules: { result: { kind: "json", schema: {} } }, fresh: { result: { kind: "text" } } },
+        resourceTemplates: { item: { argumentsSchema: args({ id: { type: "integer" } }, ["id"]) } },
+        prompts: {
+          review: {
+            argumentsSchema: args({ code: { type: "string" }, lang: { type: "string" } }, ["code", "lang"]),
+          },
+        },
+      },
+    );
+    expect(lines(a, b)).toStrictEqual([
+      'breaking resource "rules" /uri uri changed from app://rules to app://rules/v2',
+      'ok resource "rules" /description description changed',
+      'breaking resource "rules" /result the value is now json instead of text',
+      'breaking resource "old"  resource "old" removed',
+      'ok resource "fresh"  resource "fresh" added',
+      'breaking resource template "item" /argumentsSchema/properties/id/type no longer accepts type string',
+      'ok resource template "item" /argumentsSchema/properties/id/type now also accepts type integer',
+      'breaking prompt "review" /argumentsSchema/properties/tone argument "tone" removed; clients that send it are rejected',
+      'breaking prompt "review" /argumentsSchema/properties/lang new required argument "lang"',
+    ]);
+  });
+
+  it("compares pulled prompts by their argument lists, and finds nothing between equal contracts", () => {
+    const a = base({ prompts: [{ name: "p", arguments: [{ name: "x" }, { name: "y" }] }] });
+    const b = base({
+      prompts: [{ name: "p", arguments: [{ name: "x", required: true }, { name: "z" }] }],
+      resourceTemplates: [{ uriTemplate: "app://{a}", name: "t" }],
+    });
+    expect(lines(a, b)).toStrictEqual([
+      'ok resource template "t"  resource template "t" added',
+      'breaking prompt "p" /arguments argument "y" removed; clients that send it are rejected',
+      'breaking prompt "p" /arguments argument "x" is now required',
+      'ok prompt "p" /arguments optional argument "z" added',
+    ]);
+    expect(lines(b, b)).toStrictEqual([]);
+    expect(lines(base(), base())).toStrictEqual([]);
+  });
+});

@@ -48,7 +48,7 @@ describe("pull from third-party servers over stdio", () => {
     expect(pulls.memory).toMatchObject({
       code: 0,
       stdout:
-        "✓ memory: 9 tools over MCP 2025-11-25 → schemas/memory.tools.json\n  next: npx mcp-gen build\n",
+        "✓ memory: 9 tools, 1 resource over MCP 2025-11-25 → schemas/memory.tools.json\n  next: npx mcp-gen build\n",
     });
     expect(pulls.files).toMatchObject({
       code: 0,
@@ -71,6 +71,49 @@ describe("pull from third-party servers over stdio", () => {
     expect(read("schemas/memory.tools.json")).not.toContain("$schema");
   });
 
+  it("records the resources, resource templates and prompts of server-everything", () => {
+    expect(pulls.everything?.stdout).toContain(
+      "✓ everything: 13 tools, 7 resources, 2 resource templates, 4 prompts over MCP 2025-11-25 → schemas/everything.tools.json\n",
+    );
+    const contract = JSON.parse(read("schemas/everything.tools.json"));
+    expect(contract.resources.map((r: { name: string }) => r.name)).toStrictEqual([
+      "architecture.md",
+      "extension.md",
+      "features.md",
+      "how-it-works.md",
+      "instructions.md",
+      "startup.md",
+      "structure.md",
+    ]);
+    expect(contract.resources[0]).toStrictEqual({
+      uri: "demo://resource/static/document/architecture.md",
+      name: "architecture.md",
+      description: "Static document file exposed from /docs: architecture.md",
+      mimeType: "text/markdown",
+    });
+    expect(contract.resourceTemplates).toStrictEqual([
+      expect.objectContaining({
+        uriTemplate: "demo://resource/dynamic/blob/{resourceId}",
+        name: "Dynamic Blob Resource",
+      }),
+      expect.objectContaining({
+        uriTemplate: "demo://resource/dynamic/text/{resourceId}",
+        name: "Dynamic Text Resource",
+        mimeType: "text/plain",
+      }),
+    ]);
+    expect(contract.prompts.map((p: { name: string }) => p.name)).toStrictEqual([
+      "args-prompt",
+      "completable-prompt",
+      "resource-prompt",
+      "simple-prompt",
+    ]);
+    expect(contract.prompts[0].arguments).toStrictEqual([
+      { name: "city", description: "Name of the city", required: true },
+      { name: "state" },
+    ]);
+  });
+
   it("warns that a task-only tool cannot be called by the typed client", () => {
     expect(pulls.everything?.stderr).toContain(
       'warning MCPG123: tool "simulate-research-query" only runs as an MCP task; its typed client method will fail\n' +
@@ -84,7 +127,7 @@ describe("pull from third-party servers over stdio", () => {
     expect(again).toMatchObject({
       code: 0,
       stdout:
-        "mcp-gen: schemas/memory.tools.json is up to date (9 tools over MCP 2025-11-25), nothing written\n",
+        "mcp-gen: schemas/memory.tools.json is up to date (9 tools, 1 resource over MCP 2025-11-25), nothing written\n",
     });
     expect(read("schemas/memory.tools.json")).toBe(before);
     const check = await runCli(["pull", "files", "--check"], dir, cliEnv);
@@ -105,7 +148,7 @@ describe("the build of pulled contracts", () => {
     expect(build.stderr).toBe("");
     expect(build.code).toBe(0);
     expect(build.stdout).toContain(
-      "✓ everything: 13 tools (from contract)\n✓ files: 14 tools (from contract)\n✓ memory: 9 tools (from contract)\n",
+      "✓ everything: 13 tools, 7 resources, 2 resource templates, 4 prompts (from contract)\n✓ files: 14 tools (from contract)\n✓ memory: 9 tools, 1 resource (from contract)\n",
     );
     expect(read("generated/everything/client.ts")).toContain(
       "getStructuredContent(args: T.GetStructuredContentInput, options?: CallOptions): Promise<ToolCallResult<T.GetStructuredContentOutput>>;",
@@ -190,6 +233,26 @@ describe("the build of pulled contracts", () => {
       expect(rejected.ok).toBe(false);
       expect(rejected.tool).toBe("get-structured-content");
     });
+
+    it("everything: resources, resource templates and prompts through the typed client", async () => {
+      const { createEverythingClient } = await load("everything");
+      const everything = createEverythingClient(await connect([EVERYTHING, "stdio"]));
+      const [doc] = await everything.resources.architectureMd();
+      expect(doc).toMatchObject({
+        uri: "demo://resource/static/document/architecture.md",
+        mimeType: "text/markdown",
+      });
+      expect(doc.text).toContain("Architecture");
+      const [dynamic] = await everything.resources.dynamicTextResource({ resourceId: "7" });
+      expect(dynamic.uri).toBe("demo://resource/dynamic/text/7");
+      await expect(everything.resources.dynamicTextResource({})).rejects.toThrow(ValidationError);
+      expect(await everything.prompts.simplePrompt()).toMatchObject([
+        { role: "user", content: { type: "text" } },
+      ]);
+      const messages = await everything.prompts.argsPrompt({ city: "Oslo" });
+      expect(JSON.stringify(messages)).toContain("Oslo");
+      await expect(everything.prompts.argsPrompt({ state: "x" })).rejects.toThrow(ValidationError);
+    });
   });
 });
 
@@ -230,6 +293,16 @@ void everything.getStructuredContent({ location: "Paris" });
 void everything["get-sum"];
 void everything.getSum({ a: 1, b: 2 });
 void weather;
+const docs = await everything.resources.architectureMd();
+const uri: string | undefined = docs[0]?.uri;
+void uri;
+// @ts-expect-error resourceId is a template variable
+void everything.resources.dynamicTextResource({ id: "1" });
+const messages = await everything.prompts.argsPrompt({ city: "Oslo" });
+const role: "user" | "assistant" | undefined = messages[0]?.role;
+void role;
+// @ts-expect-error city is required
+void everything.prompts.argsPrompt({});
 `;
 
 function exec(

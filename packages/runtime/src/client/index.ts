@@ -1,7 +1,7 @@
 /**
  * `@mcp-gen/runtime/client`: connections to MCP servers (stdio, Streamable HTTP, in-memory) over
  * the official SDK client (`@modelcontextprotocol/client`, both protocol eras), and what generated
- * typed clients are built on (`createToolCaller`).
+ * typed clients are built on (`createToolCaller`, `createResourceReader`, `createPromptGetter`).
  */
 export {
   type CallOptions,
@@ -24,6 +24,19 @@ export {
   type StdioConnection,
 } from "./connect.ts";
 export {
+  createPromptGetter,
+  createResourceReader,
+  type PromptGetter,
+  type PromptGettingClient,
+  type PromptMessages,
+  type PromptSpec,
+  type RequestCallOptions,
+  type ResourceContentsList,
+  type ResourceReader,
+  type ResourceReadingClient,
+  type ResourceSpec,
+} from "./resources.ts";
+export {
   expectOk,
   ToolCallError,
   type ToolCallFailure,
@@ -32,3 +45,4 @@ export {
   type ToolContent,
   textOf,
 } from "./result.ts";
+export { expandUriTemplate } from "./uri-template.ts";
