@@ -8,6 +8,12 @@ export default defineConfig({
     economics: { tools: ["examples/economics/tools.ts"] },
     ledger: { tools: ["examples/ledger/tools.ts"] },
     "structured-output": { tools: ["examples/structured-output/submit.ts"] },
-    conformance: { tools: ["examples/conformance/tools.ts", "examples/conformance/modern.ts"] },
+    conformance: {
+      tools: [
+        "examples/conformance/tools.ts",
+        "examples/conformance/modern.ts",
+        "examples/conformance/catalog.ts",
+      ],
+    },
   },
 });

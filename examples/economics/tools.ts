@@ -75,3 +75,38 @@ export async function analyze_question(question: string): Promise<QuestionAnalys
   }
   return best;
 }
+
+/** A category of simulation parameters. */
+export type Category = "labor" | "market" | "population" | "simulation" | "tax";
+
+/**
+ * The simulation parameters of one category, by name: attach them to a conversation as context.
+ *
+ * @resource economics://parameters/{category}
+ * @title Simulation parameters of a category
+ * @param category Parameter category
+ * @audience assistant
+ */
+export function parameters_of_category(category: Category): Record<string, SimulationParameter> {
+  return groupByCategory(PARAMETERS.filter((p) => p.category === category))[category] ?? {};
+}
+
+/**
+ * 分析这个问题 — analyse a research question: asks the model to identify the experiment type and
+ * to pick the simulation parameters worth varying, with the parameter catalogue at hand.
+ *
+ * @prompt
+ * @title Analyse a research question
+ * @param question The research question, e.g. "How will AI agents reshape the labor market?"
+ */
+export function analyze_this_question(question: string): string {
+  const catalogue = PARAMETERS.map((p) => `- ${p.name} (${p.category}): ${p.description}`).join("\n");
+  return [
+    `Research question: ${question}`,
+    "",
+    "Identify the experiment type this question calls for, then choose the simulation parameters",
+    "worth varying (with ranges) from this catalogue. Call analyze_question first if in doubt.",
+    "",
+    catalogue,
+  ].join("\n");
+}

@@ -92,3 +92,17 @@ export const validators = {
     input: createValidator<T.TestToolWithProgressInput>(raw.test_tool_with_progress_input, "arguments of tool \"test_tool_with_progress\""),
   },
 } as const;
+
+/** Validators of the variables of every resource template (typed values). */
+export const resourceTemplateValidators = {
+  template_data: createValidator<T.TemplateDataVariables>(raw.template_data_variables, "variables of resource template \"template_data\""),
+} as const;
+
+/** Validators of the arguments of every prompt (typed values). */
+export const promptValidators = {
+  test_input_required_result_prompt: createValidator<T.TestInputRequiredResultPromptArguments>(raw.test_input_required_result_prompt_arguments, "arguments of prompt \"test_input_required_result_prompt\""),
+  test_prompt_with_arguments: createValidator<T.TestPromptWithArgumentsArguments>(raw.test_prompt_with_arguments_arguments, "arguments of prompt \"test_prompt_with_arguments\""),
+  test_prompt_with_embedded_resource: createValidator<T.TestPromptWithEmbeddedResourceArguments>(raw.test_prompt_with_embedded_resource_arguments, "arguments of prompt \"test_prompt_with_embedded_resource\""),
+  test_prompt_with_image: createValidator<T.TestPromptWithImageArguments>(raw.test_prompt_with_image_arguments, "arguments of prompt \"test_prompt_with_image\""),
+  test_simple_prompt: createValidator<T.TestSimplePromptArguments>(raw.test_simple_prompt_arguments, "arguments of prompt \"test_simple_prompt\""),
+} as const;

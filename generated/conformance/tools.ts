@@ -319,3 +319,78 @@ export const tools = [
     }
   }
 ] as const;
+
+/** The server's resources as MCP `resources/list` returns them. */
+export const resources = [
+  {
+    "uri": "test://static-binary",
+    "name": "static_binary",
+    "description": "A static binary resource: a 1×1 PNG.",
+    "mimeType": "image/png"
+  },
+  {
+    "uri": "test://static-text",
+    "name": "static_text",
+    "description": "A static text resource.",
+    "mimeType": "text/plain"
+  },
+  {
+    "uri": "test://watched-resource",
+    "name": "watched_resource",
+    "description": "A resource clients may subscribe to.",
+    "mimeType": "text/plain"
+  }
+] as const;
+
+/** The server's resource templates as MCP `resources/templates/list` returns them. */
+export const resourceTemplates = [
+  {
+    "uriTemplate": "test://template/{id}/data",
+    "name": "template_data",
+    "description": "Data for one id, from a resource template.",
+    "mimeType": "application/json"
+  }
+] as const;
+
+/** The server's prompts as MCP `prompts/list` returns them. */
+export const prompts = [
+  {
+    "name": "test_input_required_result_prompt",
+    "description": "A prompt that asks the user for context first: a 2026-07-28 client gets `input_required` and\ncalls again with the answer, a 2025 client an elicitation request."
+  },
+  {
+    "name": "test_prompt_with_arguments",
+    "description": "A prompt with two arguments.",
+    "arguments": [
+      {
+        "name": "arg1",
+        "description": "First test argument",
+        "required": true
+      },
+      {
+        "name": "arg2",
+        "description": "Second test argument",
+        "required": true
+      }
+    ]
+  },
+  {
+    "name": "test_prompt_with_embedded_resource",
+    "description": "A prompt that embeds a resource.",
+    "arguments": [
+      {
+        "name": "resourceUri",
+        "description": "URI of the resource to embed",
+        "required": true
+      }
+    ]
+  },
+  {
+    "name": "test_prompt_with_image",
+    "description": "A prompt with an image."
+  },
+  {
+    "name": "test_simple_prompt",
+    "description": "A simple prompt without arguments."
+  }
+] as const;

@@ -91,6 +91,36 @@ export type TestToolWithLoggingInput = Record<string, never>;
 
 export type TestToolWithProgressInput = Record<string, never>;
 
+export interface TemplateDataVariables {
+  /** The id to look up */
+  id: string;
+}
+
+/** What `test://template/{id}/data` holds for one id. */
+export interface TemplateDataContents {
+  id: string;
+  templateTest: boolean;
+  data: string;
+}
+
+export type TestInputRequiredResultPromptArguments = Record<string, never>;
+
+export interface TestPromptWithArgumentsArguments {
+  /** First test argument */
+  arg1: string;
+  /** Second test argument */
+  arg2: string;
+}
+
+export interface TestPromptWithEmbeddedResourceArguments {
+  /** URI of the resource to embed */
+  resourceUri: string;
+}
+
+export type TestPromptWithImageArguments = Record<string, never>;
+
+export type TestSimplePromptArguments = Record<string, never>;
+
 /** Input, output and unwrapped result type of every tool, by tool name. */
 export interface ToolTypes {
   json_schema_2020_12_tool: { input: JsonSchema202012ToolInput };

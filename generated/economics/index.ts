@@ -21,3 +21,13 @@ export const validators = {
     output: createValidator<T.GetAllParametersOutput>(raw.get_all_parameters_output, "result of tool \"get_all_parameters\""),
   },
 } as const;
+
+/** Validators of the variables of every resource template (typed values). */
+export const resourceTemplateValidators = {
+  parameters_of_category: createValidator<T.ParametersOfCategoryVariables>(raw.parameters_of_category_variables, "variables of resource template \"parameters_of_category\""),
+} as const;
+
+/** Validators of the arguments of every prompt (typed values). */
+export const promptValidators = {
+  analyze_this_question: createValidator<T.AnalyzeThisQuestionArguments>(raw.analyze_this_question_arguments, "arguments of prompt \"analyze_this_question\""),
+} as const;

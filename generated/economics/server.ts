@@ -2,11 +2,11 @@
 
 import { defineManifest, type ServerManifest } from "@mcp-gen/runtime/server";
 import * as economicsTools from "../../examples/economics/tools.ts";
-import { validators } from "./index.ts";
-import { tools } from "./tools.ts";
+import { validators, resourceTemplateValidators, promptValidators } from "./index.ts";
+import { tools, resourceTemplates, prompts } from "./tools.ts";
 
 /**
- * The tools of "economics" bound to their implementations, with their validators.
+ * The tools, resources and prompts of "economics" bound to their implementations, with their validators.
  * Serve it with `serve(manifest)` from @mcp-gen/runtime/server, or `npx mcp-gen serve economics`.
  */
 export const manifest: ServerManifest = defineManifest({
@@ -27,6 +27,25 @@ export const manifest: ServerManifest = defineManifest({
       resultWrapped: true,
       usesContext: false,
       invoke: (args) => economicsTools.get_all_parameters(args.category, args.format),
+    },
+  ],
+  resourceTemplates: [
+    {
+      definition: resourceTemplates[0],
+      variables: resourceTemplateValidators.parameters_of_category,
+      usesContext: false,
+      complete: {
+        category: ["labor", "market", "population", "simulation", "tax"],
+      },
+      read: (variables) => economicsTools.parameters_of_category(variables.category),
+    },
+  ],
+  prompts: [
+    {
+      definition: prompts[0],
+      input: promptValidators.analyze_this_question,
+      usesContext: false,
+      get: (args) => economicsTools.analyze_this_question(args.question),
     },
   ],
 });

@@ -95,3 +95,35 @@ export const tools = [
     }
   }
 ] as const;
+
+/** The server's resource templates as MCP `resources/templates/list` returns them. */
+export const resourceTemplates = [
+  {
+    "uriTemplate": "economics://parameters/{category}",
+    "name": "parameters_of_category",
+    "title": "Simulation parameters of a category",
+    "description": "The simulation parameters of one category, by name: attach them to a conversation as context.",
+    "mimeType": "application/json",
+    "annotations": {
+      "audience": [
+        "assistant"
+      ]
+    }
+  }
+] as const;
+
+/** The server's prompts as MCP `prompts/list` returns them. */
+export const prompts = [
+  {
+    "name": "analyze_this_question",
+    "title": "Analyse a research question",
+    "description": "分析这个问题 — analyse a research question: asks the model to identify the experiment type and\nto pick the simulation parameters worth varying, with the parameter catalogue at hand.",
+    "arguments": [
+      {
+        "name": "question",
+        "description": "The research question, e.g. \"How will AI agents reshape the labor market?\"",
+        "required": true
+      }
+    ]
+  }
+] as const;

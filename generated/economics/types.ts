@@ -36,6 +36,30 @@ export interface GetAllParametersOutput {
 /** The parameters, as JSON text or a Markdown table */
 export type GetAllParametersResult = string;
 
+export interface ParametersOfCategoryVariables {
+  /** Parameter category */
+  category: "labor" | "market" | "population" | "simulation" | "tax";
+}
+
+export type ParametersOfCategoryContents = Record<string, {
+  name: string;
+  category: string;
+  description: string;
+  type: "int" | "float" | "bool" | "str";
+  default: boolean | number | string;
+  /**
+   * [min, max] for numeric parameters.
+   * @minItems 2
+   * @maxItems 2
+   */
+  range?: [number, number];
+}>;
+
+export interface AnalyzeThisQuestionArguments {
+  /** The research question, e.g. "How will AI agents reshape the labor market?" */
+  question: string;
+}
+
 /** Input, output and unwrapped result type of every tool, by tool name. */
 export interface ToolTypes {
   analyze_question: { input: AnalyzeQuestionInput; output: AnalyzeQuestionOutput; result: AnalyzeQuestionOutput };

@@ -161,3 +161,44 @@ describe.each(PINNED)("typed client, protocol %s (SDK v2 server in memory)", (pr
     );
   });
 });
+
+describe.each(PINNED)("the economics example's resources and prompt, protocol %s", (protocol, era) => {
+  it("reads the parameters of a category through the typed client, typed and validated", async () => {
+    const { server } = recordingServer(economicsManifest);
+    const connection = await connect(server, { protocol });
+    expect(connection.era).toBe(era);
+    const economics = createEconomicsClient(connection.client);
+    const tax = await economics.resources.parametersOfCategory({ category: "tax" });
+    expect(Object.keys(tax)).toStrictEqual(["income_tax_rate", "progressive_tax", "ubi_amount"]);
+    expect(tax.income_tax_rate).toStrictEqual({
+      name: "income_tax_rate",
+      category: "tax",
+      description: "Flat income tax rate",
+      type: "float",
+      default: 0.2,
+      range: [0, 1],
+    });
+    await expect(economics.resources.parametersOfCategory({ category: "weather" as "tax" })).rejects.toThrow(
+      /category/,
+    );
+    const { resourceTemplates } = await connection.client.listResourceTemplates();
+    expect(resourceTemplates.map((t) => t.uriTemplate)).toStrictEqual(["economics://parameters/{category}"]);
+    const completion = await connection.client.complete({
+      ref: { type: "ref/resource", uri: "economics://parameters/{category}" },
+      argument: { name: "category", value: "ma" },
+    });
+    expect(completion.completion.values).toStrictEqual(["market"]);
+  });
+
+  it("gets the analyze-this-question prompt with the question and the parameter catalogue", async () => {
+    const { server } = recordingServer(economicsManifest);
+    const economics = createEconomicsClient((await connect(server, { protocol })).client);
+    const messages = await economics.prompts.analyzeThisQuestion({ question: "Will AI reshape labor?" });
+    expect(messages).toHaveLength(1);
+    const [message] = messages;
+    expect(message?.role).toBe("user");
+    const text = message?.content.type === "text" ? message.content.text : "";
+    expect(text.split("\n")[0]).toBe("Research question: Will AI reshape labor?");
+    expect(text).toContain("- income_tax_rate (tax): Flat income tax rate");
+  });
+});
