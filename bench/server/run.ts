@@ -340,6 +340,10 @@ if (!ONLY || ONLY === "cold") {
           argv: [NODE, path.join(import.meta.dirname, "sdk-cold.mjs")],
           check: true,
         },
+        "floor: a low-level SDK v2 `Server` with no tools, `serveStdio` (`sdk-minimal.mjs`)": {
+          argv: [NODE, path.join(import.meta.dirname, "sdk-minimal.mjs")],
+          check: true,
+        },
         "floor: the SDK v2 server package imported, one line answered (`sdk-floor.mjs`)": {
           argv: [NODE, path.join(import.meta.dirname, "sdk-floor.mjs")],
           check: false,
