@@ -49,6 +49,7 @@ const NODE = process.execPath;
 const TSX = ["--import", "tsx/esm"];
 const MCP_GEN = [path.join(ROOT, "packages/codegen/bin/mcp-gen.js"), "serve", "smart-home"];
 const SDK = [...TSX, path.join(import.meta.dirname, "sdk-server.ts")];
+const FLOOR = [...TSX, path.join(import.meta.dirname, "sdk-floor-server.ts")];
 const BARE = path.join(import.meta.dirname, "bare.mjs");
 /** Whether this Node strips types itself (22.18+), so that `mcp-gen serve` loads TypeScript without tsx. */
 const STRIPPING = Boolean((process.features as { typescript?: string | false }).typescript);
@@ -202,6 +203,11 @@ const subjects: Record<string, Subject[]> = {
       check: true,
       open: (era) => stdioOpen(NODE, [...SDK, "stdio"], era, true),
     },
+    {
+      name: "floor: low-level SDK `Server`, fixed result (serveStdio)",
+      check: true,
+      open: (era) => stdioOpen(NODE, [...FLOOR, "stdio"], era, true),
+    },
     { name: "bare JSON-RPC loop", check: false, open: (era) => stdioOpen(NODE, [BARE, "stdio"], era, false) },
   ],
   "Streamable HTTP": [
@@ -222,6 +228,11 @@ const subjects: Record<string, Subject[]> = {
       sdk: true,
       check: true,
       open: (era, n) => httpOpen([NODE, ...SDK, "http", "0"], era, n, true),
+    },
+    {
+      name: "floor: low-level SDK `Server`, fixed result (createMcpHandler)",
+      check: true,
+      open: (era, n) => httpOpen([NODE, ...FLOOR, "http", "0"], era, n, true),
     },
     { name: "bare node:http", check: false, open: (era, n) => httpOpen([NODE, BARE, "http"], era, n, false) },
   ],

@@ -1,0 +1,51 @@
+/**
+ * The floor of any server on the SDK v2's entries: a low-level SDK `Server` whose fallback handler
+ * answers `tools/list` and every `tools/call` with a fixed result (no validation, no tool, no
+ * context), served the way the baseline is — `serveStdio(factory)` over stdio,
+ * `createMcpHandler(factory)` with `toNodeHandler` on `node:http` behind the localhost guards over
+ * HTTP. What a server on these entries does per call can only add to this.
+ *   node --import tsx/esm bench/server/sdk-floor-server.ts stdio|http [port]
+ */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import {
+  localhostHostValidation,
+  localhostOriginValidation,
+  toNodeHandler,
+} from "@modelcontextprotocol/node";
+import { createMcpHandler, type JSONRPCRequest, type Result, Server } from "@modelcontextprotocol/server";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
+
+const DEVICES = [
+  { id: "a", fullId: "uuid-a", name: "light", room: "客厅", type: "light", capabilities: ["switch"] },
+];
+const TEXT = JSON.stringify(DEVICES);
+
+function factory(context?: { era?: "legacy" | "modern" }): Server {
+  const modern = context?.era === "modern";
+  const server = new Server({ name: "floor", version: "1.0.0" }, { capabilities: { tools: {} } });
+  server.fallbackRequestHandler = async (request: JSONRPCRequest): Promise<Result> =>
+    request.method === "tools/list"
+      ? { tools: [] }
+      : {
+          content: [{ type: "text", text: TEXT }],
+          structuredContent: (modern ? DEVICES : { result: DEVICES }) as unknown as Record<string, unknown>,
+        };
+  return server;
+}
+
+const mode = process.argv[2];
+if (mode === "stdio") {
+  serveStdio(factory);
+} else if (mode === "http") {
+  const handler = toNodeHandler(createMcpHandler(factory));
+  const validateHost = localhostHostValidation();
+  const validateOrigin = localhostOriginValidation();
+  const http = createServer((req, res) => {
+    if (!validateHost(req, res) || !validateOrigin(req, res)) return;
+    void handler(req, res);
+  });
+  http.listen(Number(process.argv[3] ?? 0), "127.0.0.1", () => {
+    process.stderr.write(`sdk: listening on http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp\n`);
+  });
+}
