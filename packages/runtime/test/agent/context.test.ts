@@ -82,6 +82,7 @@ function docsManifest(): ServerManifest {
               resource: { uri: "docs://guide", mimeType: "text/markdown", text: "# Guide" },
             },
           },
+          { role: "assistant", content: { type: "image", data: PNG_BASE64, mimeType: "image/png" } },
         ],
       },
     ],
@@ -234,6 +235,7 @@ describe.each([
       '<resource uri="docs://manual.pdf" mimeType="application/pdf">\n[binary content not shown: application/pdf, 11 bytes]\n</resource>';
     const audio = "[audio not shown: audio/wav, 3 bytes; the model takes no audio]";
     const guide = '<resource uri="docs://guide" mimeType="text/markdown">\n# Guide\n</resource>';
+    const logo = "[image not shown: image/png, 8 bytes; the model is shown images in user turns only]";
     if (provider === "anthropic")
       expect(sent()).toStrictEqual([
         {
@@ -245,7 +247,13 @@ describe.each([
             { type: "text", text: audio },
           ],
         },
-        { role: "assistant", content: [{ type: "text", text: guide }] },
+        {
+          role: "assistant",
+          content: [
+            { type: "text", text: guide },
+            { type: "text", text: logo },
+          ],
+        },
         { role: "user", content: [{ type: "text", text: "Go on." }] },
       ]);
     else
@@ -258,6 +266,7 @@ describe.each([
         { role: "user", content: [{ type: "text", text: pdf }] },
         { role: "user", content: audio },
         { role: "assistant", content: guide },
+        { role: "assistant", content: logo },
         { role: "user", content: "Go on." },
       ]);
   });

@@ -21,12 +21,21 @@ export function promptMessages(result: GetPromptResult, imageTypes: readonly str
     const block = userBlock(message.content, imageTypes);
     if (message.role === "user")
       return { role: "user", content: block.type === "text" ? block.text : [block] };
+    const userOnly = "the model is shown images in user turns only";
     const text =
       block.type === "text"
         ? block.text
-        : block.type === "resource" && block.image === undefined
-          ? resourceText(block)
-          : notShown(message.content, "the model is shown images in user turns only");
+        : block.type === "resource"
+          ? resourceText(
+              block.image === undefined
+                ? block
+                : {
+                    ...block,
+                    image: undefined,
+                    text: notShown("image", block.mimeType, block.image, userOnly),
+                  },
+            )
+          : notShown("image", block.mimeType, block.data, userOnly);
     return { role: "assistant", text, toolCalls: [] };
   });
 }
@@ -38,9 +47,20 @@ function userBlock(content: PromptContent, imageTypes: readonly string[]): UserC
     case "image":
       return imageTypes.includes(content.mimeType)
         ? { type: "image", mimeType: content.mimeType, data: content.data }
-        : { type: "text", text: notShown(content, `the model takes ${imageTypes.join(", ")}`) };
+        : {
+            type: "text",
+            text: notShown(
+              "image",
+              content.mimeType,
+              content.data,
+              `the model takes ${imageTypes.join(", ")}`,
+            ),
+          };
     case "audio":
-      return { type: "text", text: notShown(content, "the model takes no audio") };
+      return {
+        type: "text",
+        text: notShown("audio", content.mimeType, content.data, "the model takes no audio"),
+      };
     case "resource":
       return resourceBlocks([content.resource as ResourceItem], { imageTypes, binary: "describe" })[0]!;
     case "resource_link": {
@@ -53,9 +73,8 @@ function userBlock(content: PromptContent, imageTypes: readonly string[]): UserC
   }
 }
 
-/** The placeholder of an image or audio block the model is not shown. */
-function notShown(content: PromptContent, why: string): string {
-  const { type, mimeType, data } = content as { type: string; mimeType?: string; data?: string };
-  const bytes = Buffer.from(data ?? "", "base64").length;
-  return `[${type} not shown: ${mimeType ?? "untyped"}, ${bytes} bytes; ${why}]`;
+/** The placeholder of an image or audio the model is not shown. */
+function notShown(kind: "image" | "audio", mimeType: string | undefined, data: string, why: string): string {
+  const bytes = Buffer.from(data, "base64").length;
+  return `[${kind} not shown: ${mimeType ?? "untyped"}, ${bytes} bytes; ${why}]`;
 }

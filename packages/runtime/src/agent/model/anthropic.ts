@@ -70,7 +70,10 @@ export function anthropicModel(options: AnthropicModelOptions): ModelProvider {
   };
 }
 
-/** The conversation as Messages API `messages` (tool results ride in user turns, first). */
+/**
+ * The conversation as Messages API `messages` (tool results ride in user turns, first);
+ * consecutive messages of one role become one turn.
+ */
 export function toAnthropicMessages(messages: readonly AgentMessage[]): MessageParam[] {
   const out: MessageParam[] = [];
   const pushUser = (blocks: ContentBlockParam[]) => {
@@ -95,7 +98,15 @@ export function toAnthropicMessages(messages: readonly AgentMessage[]): MessageP
       for (const c of message.toolCalls)
         blocks.push({ type: "tool_use", id: c.id, name: c.name, input: inputObject(c.arguments) });
       if (blocks.length === 0) blocks.push({ type: "text", text: "(no reply)" });
-      out.push({ role: "assistant", content: blocks });
+      // Consecutive assistant messages (a prompt's) are one turn, as the API would combine them.
+      const last = out.at(-1);
+      if (
+        last?.role === "assistant" &&
+        Array.isArray(last.content) &&
+        !last.content.some((b) => b.type === "tool_use")
+      )
+        last.content.push(...blocks);
+      else out.push({ role: "assistant", content: blocks });
     }
   }
   return out;
