@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type ScriptedModel, type ScriptStep, startScriptedModel } from "@mcp-gen/runtime/testing";
@@ -149,5 +149,139 @@ describe("mcp-gen chat", () => {
       "  at generated/weather/server.ts",
       "  fix: name a server of the config (conformance, economics, ledger, smart-home, structured-output), or reach the server with --mcp weather=<command or url>",
     ]);
+  });
+});
+
+const EVERYTHING = path.join(REPO_ROOT, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+const FEATURES = "demo://resource/static/document/features.md";
+
+/** The message and fix lines of the diagnostic on stderr (after the lines the chat printed before it). */
+const diagnosticLines = (stderr: string) => {
+  const lines = stderr.split("\n");
+  const at = lines.findIndex((l) => l.startsWith("error "));
+  return lines.slice(at, at + 2);
+};
+
+describe("mcp-gen chat --resource / --prompt", () => {
+  const everything = `everything=${process.execPath} ${EVERYTHING} stdio`;
+
+  it("reads resources and a prompt into the first turn, before the message", async () => {
+    scripted = await startScriptedModel({ script: [{ text: "summarized" }] });
+    const { code, stdout, stderr } = await runCli(
+      [
+        "chat",
+        "smart-home",
+        "Summarize.",
+        "--mcp",
+        everything,
+        "--resource",
+        FEATURES,
+        "--prompt",
+        "everything__args-prompt",
+        "--prompt-arg",
+        "city=Paris",
+        "--prompt-arg",
+        "state=Texas",
+      ],
+      REPO_ROOT,
+      cleanEnv(scripted.env()),
+    );
+    expect({ code, stdout }).toStrictEqual({ code: 0, stdout: "summarized\n" });
+    expect(trace(stderr)).toContain(`mcp-gen chat: resource ${FEATURES} (text/markdown)`);
+    expect(trace(stderr)).toContain("mcp-gen chat: prompt everything__args-prompt (1 message)");
+    const features = readFileSync(
+      path.join(REPO_ROOT, "node_modules/@modelcontextprotocol/server-everything/dist/docs/features.md"),
+      "utf8",
+    );
+    // One user turn of the Messages API: the resource, the prompt's message, the message.
+    expect(scripted.requests[0]!.body.messages).toStrictEqual([
+      {
+        role: "user",
+        content: [
+          {
+            type: "text",
+            text: `<resource uri="${FEATURES}" mimeType="text/markdown">\n${features}\n</resource>`,
+          },
+          { type: "text", text: "What's weather in Paris, Texas?" },
+          { type: "text", text: "Summarize." },
+        ],
+      },
+    ]);
+  });
+
+  it("starts from a prompt without a message (OpenAI)", async () => {
+    scripted = await startScriptedModel({ script: [{ text: "simple" }] });
+    const { code, stdout } = await runCli(
+      [
+        "chat",
+        "smart-home",
+        "--mcp",
+        everything,
+        "--prompt",
+        "everything__simple-prompt",
+        "--provider",
+        "openai",
+      ],
+      REPO_ROOT,
+      cleanEnv(scripted.env()),
+    );
+    expect({ code, stdout }).toStrictEqual({ code: 0, stdout: "simple\n" });
+    expect(scripted.requests[0]!.body.messages).toStrictEqual([
+      { role: "user", content: "This is a simple prompt without arguments." },
+    ]);
+  });
+
+  it("stops with MCPG084 naming what exists for an unknown URI or prompt, sending nothing", async () => {
+    scripted = await startScriptedModel({ script: [{ text: "never" }] });
+    const env = cleanEnv(scripted.env());
+    const resource = await runCli(
+      ["chat", "smart-home", "hi", "--mcp", everything, "--resource", "demo://nothing"],
+      REPO_ROOT,
+      env,
+    );
+    expect({ code: resource.code, stdout: resource.stdout }).toStrictEqual({ code: 1, stdout: "" });
+    const [first, fix] = resource.stderr
+      .split("\n")
+      .filter((l) => l.startsWith("error") || l.startsWith("  fix"));
+    expect(first).toMatch(
+      /^error MCPG084: unknown resource "demo:\/\/nothing": no source lists it or a template matching it\. Resources: .*demo:\/\/resource\/static\/document\/features\.md \(everything\).*Templates: .*demo:\/\/resource\/dynamic\/text\/\{resourceId\} \(everything\)/,
+    );
+    expect(fix).toBe("  fix: use a URI a server lists, or one matching a template (the error lists them)");
+
+    const prompt = await runCli(
+      ["chat", "smart-home", "hi", "--mcp", everything, "--prompt", "args-prompt"],
+      REPO_ROOT,
+      env,
+    );
+    expect(prompt.code).toBe(1);
+    expect(diagnosticLines(prompt.stderr)[0]).toMatch(
+      /^error MCPG084: unknown prompt "args-prompt"\. Prompts: .*everything__simple-prompt, everything__args-prompt/,
+    );
+    const missing = await runCli(
+      ["chat", "smart-home", "--mcp", everything, "--prompt", "everything__args-prompt"],
+      REPO_ROOT,
+      env,
+    );
+    expect(missing.code).toBe(1);
+    expect(diagnosticLines(missing.stderr)).toStrictEqual([
+      'error MCPG084: prompt "everything__args-prompt" takes city (required), state: missing city',
+      "  fix: pass each required argument as --prompt-arg name=value, and only those the prompt declares",
+    ]);
+    expect(scripted.requests).toStrictEqual([]);
+  });
+
+  it("reports a chat without message or prompt, and a malformed --prompt-arg (MCPG083)", async () => {
+    const env = cleanEnv({ ANTHROPIC_API_KEY: "unused" });
+    const none = await runCli(["chat", "smart-home"], REPO_ROOT, env);
+    expect({ code: none.code, stdout: none.stdout }).toStrictEqual({ code: 1, stdout: "" });
+    expect(none.stderr.split("\n").slice(0, 2)).toStrictEqual([
+      "error MCPG083: mcp-gen chat needs a message, or --prompt <name> to start from a prompt",
+      "  fix: give a message, or start from a prompt with --prompt <name>; prompt arguments are --prompt-arg name=value",
+    ]);
+    const bad = await runCli(["chat", "smart-home", "--prompt", "p", "--prompt-arg", "city"], REPO_ROOT, env);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr.split("\n")[0]).toBe('error MCPG083: --prompt-arg "city" is not name=value');
+    const orphan = await runCli(["chat", "smart-home", "hi", "--prompt-arg", "a=b"], REPO_ROOT, env);
+    expect(orphan.stderr.split("\n")[0]).toBe('error MCPG083: --prompt-arg "a=b" needs --prompt <name>');
   });
 });

@@ -103,6 +103,14 @@ export const CODES = {
     title: "no-local-tools",
     fix: "run `npx mcp-gen build`, or reach a server without a manifest with --mcp name=<command or url>",
   },
+  MCPG083: {
+    title: "chat-usage",
+    fix: "give a message, or start from a prompt with --prompt <name>; prompt arguments are --prompt-arg name=value",
+  },
+  MCPG084: {
+    title: "unknown-resource-or-prompt",
+    fix: "use a URI or prompt name the servers offer (the error lists them), with the prompt's required arguments",
+  },
   MCPG090: {
     title: "server-did-not-start",
     fix: "check the command runs on its own (path, arguments, installed packages) or that the URL is right and the server is up",

@@ -11,11 +11,18 @@ import {
 import { loadLocalTools } from "./local-tools.ts";
 import { parseMcpOption } from "./mcp-option.ts";
 import { type ChatProvider, chatModel } from "./model-option.ts";
+import { checkOpening, openingMessages } from "./opening.ts";
 
 /** What `mcp-gen chat` was asked to do. */
 export interface ChatRequest {
   target: string;
-  message: string;
+  /** Optional with `prompt`. */
+  message?: string;
+  /** URIs of resources to read into the first turn (`--resource`). */
+  resources?: string[];
+  /** A prompt to start from (`--prompt`), with `name=value` arguments (`--prompt-arg`). */
+  prompt?: string;
+  promptArgs?: string[];
   configFile?: string;
   provider?: ChatProvider;
   model?: string;
@@ -30,9 +37,17 @@ export interface ChatRequest {
 /**
  * Runs one message through the agent with the target's tools in-process (and `--mcp` servers),
  * printing every step as a trace on stderr and the answer on stdout. Exit code 1 when the run
- * ended for another reason than the model's answer.
+ * ended for another reason than the model's answer. `--resource`s and a `--prompt` are read
+ * before the first model request; what the servers do not offer stops the chat (MCPG084).
  */
 export async function runChat(request: ChatRequest): Promise<number> {
+  const opening = {
+    message: request.message,
+    resources: request.resources,
+    prompt: request.prompt,
+    promptArgs: request.promptArgs,
+  };
+  checkOpening(opening);
   const model = chatModel({
     ...(request.provider ? { provider: request.provider } : {}),
     ...(request.model ? { model: request.model } : {}),
@@ -64,8 +79,9 @@ export async function runChat(request: ChatRequest): Promise<number> {
   });
   try {
     err(`mcp-gen chat: ${model.provider} ${model.model}, ${(await agent.tools()).length} tools`);
+    const messages = await openingMessages(agent, { ...opening, report: err });
     let result: AgentResult | undefined;
-    for await (const event of agent.run(request.message)) {
+    for await (const event of agent.run(messages)) {
       const line = formatEvent(event);
       if (line) err(line);
       if (event.type === "final") result = event.result;

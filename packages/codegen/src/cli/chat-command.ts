@@ -13,12 +13,16 @@ interface ChatFlags {
   router?: boolean;
   timeout?: number;
   system?: string;
+  resource?: string[];
+  prompt?: string;
+  promptArg?: string[];
 }
 
 /**
  * `mcp-gen chat <server|contract> "<message>"`: the agent loop on a server's generated tools,
  * run in-process, plus any MCP servers named with `--mcp`; a trace of every step on stderr, the
- * answer on stdout.
+ * answer on stdout. `--resource <uri>` reads resources into the first turn, `--prompt <name>`
+ * (with `--prompt-arg name=value`) starts from a prompt.
  */
 export function registerChat(program: Command): void {
   withConfig(program.command("chat"))
@@ -26,7 +30,7 @@ export function registerChat(program: Command): void {
       "<server|contract>",
       "server name from the config, or its contract file (schemas/<server>.tools.json)",
     )
-    .argument("<message>", "what to ask")
+    .argument("[message]", "what to ask (optional with --prompt)")
     .description(
       "chat with a model that uses a server's tools (API key from ANTHROPIC_API_KEY or OPENAI_API_KEY)",
     )
@@ -46,12 +50,18 @@ export function registerChat(program: Command): void {
     .option("--router", "offer one mcp_query tool instead of every tool")
     .option("--timeout <ms>", "time limit of each tool call in milliseconds (default 60000)", whole)
     .option("--system <prompt>", "system prompt")
-    .action((target: string, message: string, flags: ChatFlags) =>
+    .option("--resource <uri>", "read a resource of the servers into the first turn (repeatable)", collect)
+    .option("--prompt <name>", "start from a prompt of the servers (<server>__<prompt> with several)")
+    .option("--prompt-arg <name=value>", "an argument of the --prompt (repeatable)", collect)
+    .action((target: string, message: string | undefined, flags: ChatFlags) =>
       run(async () => {
         const { runChat } = await import("../chat/run-chat.ts");
         return runChat({
           target,
-          message,
+          ...(message !== undefined ? { message } : {}),
+          ...(flags.resource ? { resources: flags.resource } : {}),
+          ...(flags.prompt !== undefined ? { prompt: flags.prompt } : {}),
+          ...(flags.promptArg ? { promptArgs: flags.promptArg } : {}),
           ...(flags.config ? { configFile: flags.config } : {}),
           ...(flags.provider ? { provider: flags.provider } : {}),
           ...(flags.model ? { model: flags.model } : {}),
@@ -64,6 +74,10 @@ export function registerChat(program: Command): void {
         });
       }),
     );
+}
+
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }
 
 function whole(text: string): number {

@@ -41,7 +41,7 @@ export class ExtractError extends Error {
 export async function extractWith<T>(
   config: LoopConfig,
   submit: SubmitTool<T>,
-  prompt: string,
+  messages: readonly AgentMessage[],
   options: ExtractOptions,
 ): Promise<T> {
   const name = submit.definition.name;
@@ -53,7 +53,7 @@ export async function extractWith<T>(
       submit: { nudge: `${instruction} It is the only way to deliver it.`, maxNudges: config.maxRetries },
     },
     {
-      prompt,
+      messages,
       ...(options.history ? { history: options.history } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     },

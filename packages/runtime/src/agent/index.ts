@@ -6,23 +6,32 @@
  */
 export {
   type Agent,
+  type AgentInput,
   type AgentOptions,
+  type ContextOptions,
   createAgent,
   type RunOptions,
   type ToolSourceInput,
 } from "./agent.ts";
 export { type ParsedArguments, parseToolArguments } from "./arguments.ts";
+export type { ListedResource, ListedResourceTemplate, OfferedPrompt } from "./context/catalog.ts";
+export { IMAGE_TYPES } from "./context/resource-content.ts";
+export type { ContextRequestOptions, SourceContext } from "./context/source-context.ts";
 export { AgentError, type AgentErrorCode } from "./errors.ts";
 export type { AgentEvent, AgentResult, CallOutcome, StopReason } from "./events.ts";
 export { ExtractError, type ExtractOptions, type SubmitAttempt } from "./extract.ts";
 export type {
   AgentMessage,
   AssistantMessage,
+  ImageContent,
   ModelReply,
   ModelStop,
   ModelToolCall,
+  ResourceContent,
+  TextContent,
   ToolResultEntry,
   ToolResultsMessage,
+  UserContent,
   UserMessage,
 } from "./messages.ts";
 export type { ModelCallOptions, ModelProvider, ModelRequest } from "./model/model.ts";

@@ -1,6 +1,7 @@
 import { setMaxListeners } from "node:events";
 import { type CallOutput, processCall, RetryBudget } from "./call.ts";
 import { EventChannel } from "./channel.ts";
+import { AgentError } from "./errors.ts";
 import type { AgentEvent, AgentResult, StopReason } from "./events.ts";
 import type { AgentMessage, ModelReply, ModelStop } from "./messages.ts";
 import type { ModelProvider } from "./model/model.ts";
@@ -25,7 +26,8 @@ export interface LoopConfig {
 
 /** One run's input. */
 export interface LoopInput {
-  prompt: string;
+  /** The messages of this turn (a user message, a prompt's messages, attached resources). */
+  messages: readonly AgentMessage[];
   history?: readonly AgentMessage[];
   signal?: AbortSignal;
 }
@@ -53,13 +55,14 @@ export async function* runLoop(
   config: LoopConfig,
   input: LoopInput,
 ): AsyncGenerator<AgentEvent, LoopOutcome> {
+  const messages: AgentMessage[] = [...(input.history ?? []), ...input.messages];
+  if (messages.length === 0) throw new AgentError("empty-conversation", "the run has no message to send");
   const controller = new AbortController();
   const stopWith = () => controller.abort(input.signal?.reason);
   if (input.signal?.aborted) stopWith();
   else input.signal?.addEventListener("abort", stopWith, { once: true });
   const signal = controller.signal;
 
-  const messages: AgentMessage[] = [...(input.history ?? []), { role: "user", content: input.prompt }];
   const budget = new RetryBudget(config.maxRetries);
   const usage = { inputTokens: 0, outputTokens: 0 };
   let steps = 0;

@@ -7,7 +7,39 @@ export type AgentMessage = UserMessage | AssistantMessage | ToolResultsMessage;
 
 export interface UserMessage {
   role: "user";
-  content: string;
+  /** Text, or blocks: text, images, and resources read into the conversation as context. */
+  content: string | UserContent[];
+}
+
+/** A block of a user message. */
+export type UserContent = TextContent | ImageContent | ResourceContent;
+
+export interface TextContent {
+  type: "text";
+  text: string;
+}
+
+/** An image the model is shown (a MIME type it accepts, see `ModelProvider.imageTypes`). */
+export interface ImageContent {
+  type: "image";
+  mimeType: string;
+  /** Base64 data. */
+  data: string;
+}
+
+/**
+ * A resource read into the conversation (`agent.attachResource()`, a prompt's embedded resource).
+ * The model reads it as a context block naming the URI and MIME type:
+ * `<resource uri="…" mimeType="…">text</resource>`, an image between the two tags.
+ */
+export interface ResourceContent {
+  type: "resource";
+  uri: string;
+  mimeType?: string;
+  /** The text (JSON as its text, a text blob decoded, or the description of a blob not shown). */
+  text?: string;
+  /** Base64 data of an image resource; set instead of `text`. */
+  image?: string;
 }
 
 /** A tool call exactly as the model sent it. */

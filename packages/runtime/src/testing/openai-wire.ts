@@ -59,12 +59,21 @@ export function viewOpenAiRequest(body: any, index: number): ScriptedRequest {
     system: system.length > 0 ? system.map((m) => String(m.content)).join("\n") : undefined,
     tools: (body.tools ?? []).map((t: { function: { name: string } }) => t.function.name),
     body,
-    lastUserText: last?.role === "user" ? String(last.content) : undefined,
+    lastUserText: last?.role === "user" ? textOf(last.content) : undefined,
     toolResults: messages.slice(start).map((m) => {
       const content = String(m.content);
       return { id: m.tool_call_id!, content, isError: content.startsWith("Error:") };
     }),
   };
+}
+
+/** A user message's text: its string, or its text parts joined by newlines. */
+function textOf(content: unknown): string {
+  if (!Array.isArray(content)) return String(content);
+  return content
+    .filter((p: { type?: string }) => p.type === "text")
+    .map((p: { text: string }) => p.text)
+    .join("\n");
 }
 
 function callsOf(reply: ScriptedReply, index: number) {

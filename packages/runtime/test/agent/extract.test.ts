@@ -101,3 +101,38 @@ describe("extract() nudges", () => {
     ]);
   });
 });
+
+describe("extract() from messages", () => {
+  it("takes a conversation (a resource read into it) instead of a message", async () => {
+    scripted = await startScriptedModel({
+      script: [{ toolCalls: [{ name: "submit_distill_spec", arguments: SPEC }] }],
+    });
+    const home = smartHome();
+    const agent = createAgent({ model: modelFor("anthropic", scripted), tools: [home.manifest] });
+    const notes = {
+      role: "user" as const,
+      content: [
+        {
+          type: "resource" as const,
+          uri: "notes://agent",
+          mimeType: "text/plain",
+          text: "It switches lights.",
+        },
+      ],
+    };
+    const spec = await agent.extract([notes, { role: "user", content: "Distill it." }], submit);
+    expect(spec).toStrictEqual(SPEC);
+    expect(scripted.requests[0]!.body.messages).toStrictEqual([
+      {
+        role: "user",
+        content: [
+          {
+            type: "text",
+            text: '<resource uri="notes://agent" mimeType="text/plain">\nIt switches lights.\n</resource>',
+          },
+          { type: "text", text: "Distill it." },
+        ],
+      },
+    ]);
+  });
+});

@@ -7,7 +7,8 @@ import type {
   Tool,
 } from "@anthropic-ai/sdk/resources/messages";
 import { parseToolArguments } from "../arguments.ts";
-import type { AgentMessage, ModelReply, ModelStop } from "../messages.ts";
+import { wireParts } from "../context/render.ts";
+import type { AgentMessage, ModelReply, ModelStop, UserMessage } from "../messages.ts";
 import type { ModelCallOptions, ModelProvider, ModelRequest } from "./model.ts";
 import { importPeer } from "./peer.ts";
 
@@ -69,7 +70,10 @@ export function anthropicModel(options: AnthropicModelOptions): ModelProvider {
   };
 }
 
-/** The conversation as Messages API `messages` (tool results ride in user turns, first). */
+/**
+ * The conversation as Messages API `messages` (tool results ride in user turns, first);
+ * consecutive messages of one role become one turn.
+ */
 export function toAnthropicMessages(messages: readonly AgentMessage[]): MessageParam[] {
   const out: MessageParam[] = [];
   const pushUser = (blocks: ContentBlockParam[]) => {
@@ -78,7 +82,7 @@ export function toAnthropicMessages(messages: readonly AgentMessage[]): MessageP
     else out.push({ role: "user", content: blocks });
   };
   for (const message of messages) {
-    if (message.role === "user") pushUser([{ type: "text", text: message.content }]);
+    if (message.role === "user") pushUser(userBlocks(message));
     else if (message.role === "tool")
       pushUser(
         message.results.map((r) => ({
@@ -94,11 +98,35 @@ export function toAnthropicMessages(messages: readonly AgentMessage[]): MessageP
       for (const c of message.toolCalls)
         blocks.push({ type: "tool_use", id: c.id, name: c.name, input: inputObject(c.arguments) });
       if (blocks.length === 0) blocks.push({ type: "text", text: "(no reply)" });
-      out.push({ role: "assistant", content: blocks });
+      // Consecutive assistant messages (a prompt's) are one turn, as the API would combine them.
+      const last = out.at(-1);
+      if (
+        last?.role === "assistant" &&
+        Array.isArray(last.content) &&
+        !last.content.some((b) => b.type === "tool_use")
+      )
+        last.content.push(...blocks);
+      else out.push({ role: "assistant", content: blocks });
     }
   }
   return out;
 }
+
+/** A user message's blocks: text, and images as base64 `image` blocks. */
+function userBlocks(message: UserMessage): ContentBlockParam[] {
+  if (typeof message.content === "string") return [{ type: "text", text: message.content }];
+  return wireParts(message.content).map(
+    (part): ContentBlockParam =>
+      part.type === "text"
+        ? { type: "text", text: part.text }
+        : {
+            type: "image",
+            source: { type: "base64", media_type: part.mimeType as ImageMediaType, data: part.data },
+          },
+  );
+}
+
+type ImageMediaType = "image/jpeg" | "image/png" | "image/gif" | "image/webp";
 
 /** `tool_use.input` must be an object on the wire; text the model streamed is parsed (tolerantly) back. */
 function inputObject(args: unknown): Record<string, unknown> {

@@ -27,5 +27,10 @@ export interface ModelProvider {
   readonly model: string;
   /** Which generated tool definitions this provider takes. */
   readonly dialect: Dialect;
+  /**
+   * MIME types of images the model takes in user turns; default `IMAGE_TYPES` (PNG, JPEG, GIF,
+   * WebP: what the Messages and Chat Completions APIs accept).
+   */
+  readonly imageTypes?: readonly string[];
   complete(request: ModelRequest, options?: ModelCallOptions): Promise<ModelReply>;
 }

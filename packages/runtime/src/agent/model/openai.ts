@@ -1,10 +1,12 @@
 import type OpenAI from "openai";
 import type {
   ChatCompletion,
+  ChatCompletionContentPart,
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from "openai/resources/chat/completions";
-import type { AgentMessage, ModelReply, ModelStop, ModelToolCall } from "../messages.ts";
+import { wireParts } from "../context/render.ts";
+import type { AgentMessage, ModelReply, ModelStop, ModelToolCall, UserMessage } from "../messages.ts";
 import type { ModelCallOptions, ModelProvider, ModelRequest } from "./model.ts";
 import { importPeer } from "./peer.ts";
 
@@ -96,7 +98,7 @@ export function toOpenAiMessages(
 ): ChatCompletionMessageParam[] {
   const out: ChatCompletionMessageParam[] = system ? [{ role: "system", content: system }] : [];
   for (const message of messages) {
-    if (message.role === "user") out.push({ role: "user", content: message.content });
+    if (message.role === "user") out.push({ role: "user", content: userContent(message) });
     else if (message.role === "tool")
       for (const r of message.results)
         out.push({
@@ -120,6 +122,17 @@ export function toOpenAiMessages(
       });
   }
   return out;
+}
+
+/** A user message's content: its text, or parts (images as `data:` URLs). */
+function userContent(message: UserMessage): string | ChatCompletionContentPart[] {
+  if (typeof message.content === "string") return message.content;
+  return wireParts(message.content).map(
+    (part): ChatCompletionContentPart =>
+      part.type === "text"
+        ? { type: "text", text: part.text }
+        : { type: "image_url", image_url: { url: `data:${part.mimeType};base64,${part.data}` } },
+  );
 }
 
 function argumentsText(args: unknown): string {

@@ -2,6 +2,7 @@ import type { CallToolResult } from "@modelcontextprotocol/client";
 import type { Dialect } from "../../providers/dialects.ts";
 import type { ToolDefinition } from "../../server/manifest.ts";
 import type { Validator } from "../../validation/validator.ts";
+import type { SourceContext } from "../context/source-context.ts";
 
 /** What a tool execution may report while it runs (in-process tools with a `ToolContext`). */
 export type ToolNotice =
@@ -53,4 +54,6 @@ export interface ToolSource {
   load(): Promise<LoadedTools>;
   /** Ends what the source opened (child processes, HTTP sessions). */
   close?(): Promise<void>;
+  /** Its resources, resource templates and prompts (absent: none), for `attachResource`/`usePrompt`. */
+  context?(): Promise<SourceContext>;
 }

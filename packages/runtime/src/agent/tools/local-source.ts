@@ -1,5 +1,8 @@
+import { type Connection, connectInMemory } from "../../client/connect.ts";
 import { callTool } from "../../server/call-tool.ts";
+import { createServer } from "../../server/create-server.ts";
 import type { ServerManifest } from "../../server/manifest.ts";
+import { clientContext, EMPTY_CONTEXT } from "../context/source-context.ts";
 import type { AgentTool, ToolSource } from "./agent-tool.ts";
 import {
   convertedDialects,
@@ -27,7 +30,9 @@ const LIMITS = { maxDepth: 64 };
 /**
  * The tools of a generated manifest, run in this process (no subprocess, no transport) exactly
  * as `serve()` runs them: arguments checked before the implementation is touched, thrown
- * errors and timeouts as `isError` results, a `ToolContext` for tools that declare one.
+ * errors and timeouts as `isError` results, a `ToolContext` for tools that declare one. Its
+ * resources and prompts are served by the runtime's server over an in-memory transport, opened
+ * when the agent first asks for them.
  *
  * @example
  * import { manifest } from "../generated/smart-home/server.ts";
@@ -37,8 +42,29 @@ const LIMITS = { maxDepth: 64 };
 export function localTools(options: LocalToolsOptions | ServerManifest): ToolSource {
   const { manifest, name, providers, normalize } = "manifest" in options ? options : { manifest: options };
   const sourceName = name ?? manifest.server;
+  let served: Promise<Connection> | undefined;
+  const hasContext =
+    (manifest.resources?.length ?? 0) +
+      (manifest.resourceTemplates?.length ?? 0) +
+      (manifest.prompts?.length ?? 0) >
+    0;
   return {
     name: sourceName,
+    async context() {
+      if (!hasContext) return EMPTY_CONTEXT;
+      if (!served) {
+        served = connectInMemory(createServer(manifest, { onError: () => {} }));
+        served.catch(() => {
+          served = undefined;
+        });
+      }
+      return clientContext((await served).client);
+    },
+    async close() {
+      const connection = served;
+      served = undefined;
+      await (await connection?.catch(() => undefined))?.close();
+    },
     async load() {
       const dialects = generatedDialects({
         fallback: convertedDialects(

@@ -22,6 +22,7 @@ import {
 import type { ToolDefinition } from "../../server/manifest.ts";
 import { errorResult } from "../../server/result.ts";
 import type { Validator } from "../../validation/validator.ts";
+import { clientContext } from "../context/source-context.ts";
 import type { AgentTool, ToolSource } from "./agent-tool.ts";
 import { type CompiledValidator, createSchemaCompiler } from "./compile-schema.ts";
 import { convertedDialects, offerOf } from "./dialects.ts";
@@ -58,27 +59,37 @@ const CLIENT_INFO = { name: "mcp-gen-agent", version: "0.1.0" };
  * const agent = createAgent({ model, tools: [localTools(manifest), memory] });
  */
 export function mcpTools(options: McpToolsOptions): ToolSource {
-  let connection: Connection | undefined;
+  // One connection, however many listings (tools, resources, prompts) ask for it at once.
+  let connection: Promise<Connection> | undefined;
   // The SDK client checks structured results against the listed output schemas: with the
   // agent's compiler (2020-12, formats, the feedback format), not with one of its own.
   const compile = createSchemaCompiler();
   const outputs = outputValidators(compile);
-  const connect = async (): Promise<Client> => {
-    if ("client" in options) return options.client;
+  const open = async (reach: Exclude<McpToolsOptions, { client: Client }>): Promise<Connection> => {
     const connectOptions: ConnectOptions = {
       clientInfo: CLIENT_INFO,
       clientOptions: { jsonSchemaValidator: outputs.provider },
-      protocol: options.protocol ?? "auto",
+      protocol: reach.protocol ?? "auto",
     };
-    connection ??=
-      "stdio" in options
-        ? await connectStdio(options.stdio, connectOptions)
-        : await connectHttp(options.url, {
+    const opened =
+      "stdio" in reach
+        ? await connectStdio(reach.stdio, connectOptions)
+        : await connectHttp(reach.url, {
             ...connectOptions,
-            ...(options.headers ? { headers: options.headers } : {}),
+            ...(reach.headers ? { headers: reach.headers } : {}),
           });
-    options.onConnected?.({ era: connection.era, protocolVersion: connection.protocolVersion });
-    return connection.client;
+    reach.onConnected?.({ era: opened.era, protocolVersion: opened.protocolVersion });
+    return opened;
+  };
+  const connect = async (): Promise<Client> => {
+    if ("client" in options) return options.client;
+    if (!connection) {
+      connection = open(options);
+      connection.catch(() => {
+        connection = undefined;
+      });
+    }
+    return (await connection).client;
   };
   return {
     name: options.name,
@@ -110,9 +121,13 @@ export function mcpTools(options: McpToolsOptions): ToolSource {
       const description = instructions ?? (info?.title as string | undefined) ?? info?.name;
       return { tools, warnings, ...(description ? { description } : {}) };
     },
+    async context() {
+      return clientContext(await connect());
+    },
     async close() {
-      await connection?.close();
+      const opened = connection;
       connection = undefined;
+      await (await opened?.catch(() => undefined))?.close();
     },
   };
 }
