@@ -13,6 +13,7 @@ import type { ManifestTool, ServerManifest } from "./manifest.ts";
 import { logToStderr, type ServerOptions } from "./options.ts";
 import { parkedCalls } from "./parked.ts";
 import { noRuntimeCompiler, type ProtocolEra, protocolError } from "./protocol.ts";
+import { scopedListing } from "./scoped-listing.ts";
 import { createToolContext } from "./tool-context.ts";
 
 /** Builds one SDK `Server` for the era a connection (or, on HTTP, a request) negotiated. */
@@ -64,7 +65,12 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
     // as its transport parsed it, where registered handlers would parse every call twice more with
     // zod (and its result once), work the generated validators already do.
     server.fallbackRequestHandler = async (request: JSONRPCRequest, ctx: ServerContext): Promise<Result> => {
-      if (request.method === "tools/list") return catalog.listings[era] as Result;
+      if (request.method === "tools/list") {
+        const listing = catalog.listings[era];
+        return (
+          options.filterToolsByScope ? scopedListing(listing, catalog.tools, ctx.http?.authInfo) : listing
+        ) as Result;
+      }
       if (request.method !== "tools/call")
         throw protocolError(ProtocolErrorCode.MethodNotFound, "Method not found");
       const params = request.params as { name?: unknown; arguments?: unknown } | undefined;

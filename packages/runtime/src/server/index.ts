@@ -4,6 +4,7 @@
  */
 export { createServer, createServerFactory, type McpGenServer, type ServerFactory } from "./create-server.ts";
 export { reviveDates } from "./dates.ts";
+export type { HttpAuthOptions } from "./http/auth/options.ts";
 export { readJsonBody } from "./http/body.ts";
 export { checkRequest, type Refusal } from "./http/guard.ts";
 export { type HttpOptions, type ResolvedHttpOptions, resolveHttpOptions } from "./http/options.ts";
