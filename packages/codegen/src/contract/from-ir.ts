@@ -41,6 +41,7 @@ function toolFromIr(
     if (wrapped) extra.resultWrapped = true;
   }
   if (Object.keys(tool.annotations).length > 0) entry.annotations = { ...tool.annotations };
+  if (tool.scopes) extra.scopes = [...tool.scopes];
   extra.binding = {
     kind: tool.binding.kind,
     module: tool.binding.module,

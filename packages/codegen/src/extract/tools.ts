@@ -10,6 +10,7 @@ import { has } from "./handlers/util.ts";
 import { type DocInfo, docOfDeclaration, hasTag, tagText } from "./jsdoc.ts";
 import { applyMeta } from "./meta.ts";
 import { applyNaming } from "./naming.ts";
+import { scopesOf } from "./scopes.ts";
 
 type FunctionLike = ts.FunctionDeclaration | ts.MethodDeclaration | ts.ArrowFunction | ts.FunctionExpression;
 
@@ -211,6 +212,8 @@ function extractTool(
   const returnsDoc = tagText(doc, "returns") ?? tagText(doc, "return");
   if (returnsDoc) tool.returnsDescription = returnsDoc;
   if (contextIndex !== undefined) tool.contextIndex = contextIndex;
+  const scopes = scopesOf(doc, ctx, toolSite);
+  if (scopes.length > 0) tool.scopes = scopes;
   return tool;
 }
 
