@@ -1,4 +1,5 @@
 import type { ToolContext } from "@mcp-gen/runtime";
+import { connectHttp, oauthClientCredentials } from "@mcp-gen/runtime/client";
 import {
   defineManifest,
   type HttpOptions,
@@ -385,4 +386,72 @@ describe("introspection (opaque tokens)", () => {
       "Token was not issued for this resource",
     );
   });
+});
+
+describe.each(ERAS)("an OAuth client (client credentials) of the %s era", (era) => {
+  const protocol = era === "modern" ? "2026-07-28" : "legacy";
+
+  it("discovers the authorization server from the 401, gets a token for the server and calls a scoped tool", async () => {
+    const server = await start();
+    const connection = await connectHttp(server.url!, {
+      protocol,
+      authProvider: oauthClientCredentials({
+        clientId: MACHINE.clientId,
+        clientSecret: MACHINE.clientSecret,
+        issuer: as.issuer,
+      }),
+    });
+    open.push(connection);
+    expect(connection.era).toBe(era);
+    expect(text(await connection.client.callTool({ name: "write_note", arguments: {} }))).toBe("written");
+    const seen = JSON.parse(text(await connection.client.callTool({ name: "whoami", arguments: {} })));
+    expect(seen.auth).toMatchObject({ clientId: "machine", claims: { aud: server.url, iss: as.issuer } });
+  });
+
+  it("steps up on 403 insufficient_scope: asks for the scope the server names", async () => {
+    // The 401 challenge names the scope every request needs: the first token has only that one.
+    const server = await start({ scopesOnList: "all", requiredScopes: ["notes:read"] });
+    const connection = await connectHttp(server.url!, {
+      protocol,
+      authProvider: oauthClientCredentials({
+        clientId: MACHINE.clientId,
+        clientSecret: MACHINE.clientSecret,
+        issuer: as.issuer,
+      }),
+    });
+    open.push(connection);
+    const before = JSON.parse(text(await connection.client.callTool({ name: "whoami", arguments: {} })));
+    expect(before.auth.scopes).toEqual(["notes:read"]);
+    expect(text(await connection.client.callTool({ name: "write_note", arguments: {} }))).toBe("written");
+  });
+
+  it("refuses to send its secret to an authorization server other than its issuer", async () => {
+    const server = await start();
+    await expect(
+      connectHttp(server.url!, {
+        protocol,
+        authProvider: oauthClientCredentials({
+          clientId: MACHINE.clientId,
+          clientSecret: MACHINE.clientSecret,
+          issuer: "https://auth.example.com",
+        }),
+      }),
+    ).rejects.toThrow(/issuer|authorization server/i);
+  });
+});
+
+it("an OAuth client negotiating the protocol (auto) authorizes its probe too, and lands on 2026-07-28", async () => {
+  // Without a scope in the 401 challenge a client asks for every scope of the metadata, which the
+  // reader may not have: the challenge names the scope every request needs.
+  const server = await start({ requiredScopes: ["notes:read"] });
+  const connection = await connectHttp(server.url!, {
+    authProvider: oauthClientCredentials({
+      clientId: READER.clientId,
+      clientSecret: READER.clientSecret,
+      issuer: as.issuer,
+    }),
+  });
+  open.push(connection);
+  expect(connection.protocolVersion).toBe("2026-07-28");
+  expect(text(await connection.client.callTool({ name: "read_notes", arguments: {} }))).toBe("a note");
 });

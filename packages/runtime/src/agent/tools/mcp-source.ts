@@ -13,6 +13,7 @@ import {
 } from "@modelcontextprotocol/client";
 import type { StdioServerParameters } from "@modelcontextprotocol/client/stdio";
 import {
+  type ConnectHttpOptions,
   type Connection,
   type ConnectOptions,
   connectHttp,
@@ -35,6 +36,8 @@ export type McpToolsOptions = { name: string } & (
   | ({
       /** Streamable HTTP endpoint (closed with the agent). */ url: string | URL;
       headers?: Record<string, string>;
+      /** OAuth for a server that requires it (see `connectHttp`), e.g. `oauthClientCredentials(…)`. */
+      authProvider?: ConnectHttpOptions["authProvider"];
     } & Reach)
 );
 
@@ -76,6 +79,7 @@ export function mcpTools(options: McpToolsOptions): ToolSource {
         : await connectHttp(options.url, {
             ...connectOptions,
             ...(options.headers ? { headers: options.headers } : {}),
+            ...(options.authProvider ? { authProvider: options.authProvider } : {}),
           });
     options.onConnected?.({ era: connection.era, protocolVersion: connection.protocolVersion });
     return connection.client;
