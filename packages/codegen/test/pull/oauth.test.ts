@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { connectHttp, oauthClientCredentials } from "@mcp-gen/runtime/client";
+import { startScriptedModel } from "@mcp-gen/runtime/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type AuthorizationServer,
@@ -147,5 +148,28 @@ describe("mcp-gen serve --auth-issuer, pulled and called with OAuth client crede
     expect(pulled.stderr.split("\n")[0]).toBe(
       `error MCPG092: ${url} needs authorization, which failed: requested scope is not allowed`,
     );
+  });
+
+  it("chat --mcp <url> reaches the server with the same credentials", async () => {
+    const scripted = await startScriptedModel({
+      script: [
+        { toolCalls: [{ name: "remote__write_note", arguments: { text: "from chat" } }] },
+        (r) => ({ text: r.toolResults[0]!.content }),
+      ],
+    });
+    try {
+      const env: NodeJS.ProcessEnv = credentials(MACHINE);
+      for (const key of Object.keys(env)) if (/^(ANTHROPIC|OPENAI)_/.test(key)) delete env[key];
+      const chat = await runCli(["chat", "notes", "write", "--yes", "--mcp", `remote=${url}`], dir, {
+        ...env,
+        ...scripted.env(),
+      });
+      expect({ code: chat.code, stdout: chat.stdout }).toStrictEqual({
+        code: 0,
+        stdout: "machine wrote from chat\n",
+      });
+    } finally {
+      await scripted.close();
+    }
   });
 });
