@@ -11,6 +11,7 @@ describe("mcp-gen serve --auth-* flags", () => {
           authAudience: "https://mcp.example.com/mcp",
           authJwks: "https://auth.example.com/jwks",
           authScopesOnList: "all",
+          authScope: ["mcp", "notes:read"],
         },
         {},
       ),
@@ -21,6 +22,7 @@ describe("mcp-gen serve --auth-* flags", () => {
         audience: "https://mcp.example.com/mcp",
         jwksUri: "https://auth.example.com/jwks",
         scopesOnList: "all",
+        requiredScopes: ["mcp", "notes:read"],
       },
     });
     expect(authFromFlags({ http: true }, {})).toStrictEqual({ ok: true, auth: undefined });

@@ -75,6 +75,10 @@ export function registerServe(program: Command): void {
       "--auth-scopes-on-list <mode>",
       "tools/list shows callers only what they may call (filter) or all",
     )
+    .option(
+      "--auth-scope <scope...>",
+      "scopes every request needs (named in 401 challenges, so clients ask for them first)",
+    )
     .action((server: string, flags: ServeFlags) =>
       run(async () => {
         // The runtime (and the MCP SDK under it) loads before the user's TypeScript: on a Node

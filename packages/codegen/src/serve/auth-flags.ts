@@ -8,6 +8,7 @@ export interface AuthFlags {
   authJwks?: string;
   authIntrospection?: string;
   authScopesOnList?: string;
+  authScope?: string[];
 }
 
 /** Environment variables with the server's own client credentials, for `--auth-introspection`. */
@@ -29,6 +30,7 @@ export function authFromFlags(
       ["--auth-jwks", flags.authJwks],
       ["--auth-introspection", flags.authIntrospection],
       ["--auth-scopes-on-list", flags.authScopesOnList],
+      ["--auth-scope", flags.authScope?.join(" ")],
     ] as const
   ).filter(([, value]) => value !== undefined);
   if (flags.authIssuer === undefined) {
@@ -42,11 +44,13 @@ export function authFromFlags(
     );
   }
   for (const [flag, value] of [["--auth-issuer", flags.authIssuer], ...others] as const) {
-    if (flag === "--auth-scopes-on-list") continue;
+    if (flag === "--auth-scopes-on-list" || flag === "--auth-scope") continue;
     if (!/^https?:\/\/[^/]/.test(value ?? "") || !URL.canParse(value ?? "")) {
       return fail(`${flag} takes an absolute http(s) URL, got ${JSON.stringify(value)}`);
     }
   }
+  const bad = flags.authScope?.find((s) => !/^[\x21\x23-\x5B\x5D-\x7E]+$/.test(s));
+  if (bad !== undefined) return fail(`--auth-scope ${JSON.stringify(bad)} is not an OAuth scope`);
   const list = flags.authScopesOnList;
   if (list !== undefined && list !== "filter" && list !== "all") {
     return fail(`--auth-scopes-on-list takes "filter" or "all", got ${JSON.stringify(list)}`);
@@ -70,6 +74,7 @@ export function authFromFlags(
       ...(flags.authJwks ? { jwksUri: flags.authJwks } : {}),
       ...(introspection ? { introspection } : {}),
       ...(list ? { scopesOnList: list } : {}),
+      ...(flags.authScope?.length ? { requiredScopes: flags.authScope } : {}),
     },
   };
 }
