@@ -72,6 +72,11 @@ describe("mcp-gen serve --auth-* flags", () => {
       '--auth-scopes-on-list takes "filter" or "all", got "some"',
     ],
     [
+      { http: true, host: "0.0.0.0", authIssuer: "https://a.example" },
+      {},
+      "--auth-issuer on --host 0.0.0.0 needs --auth-audience <url>: the URL clients reach this server at (the tokens' audience), e.g. https://mcp.example.com/mcp",
+    ],
+    [
       { http: true, authIssuer: "https://a.example" },
       { MCP_GEN_TOKEN: "t" },
       "MCP_GEN_TOKEN (the static token, for local use) and --auth-issuer exclude each other: unset MCP_GEN_TOKEN",

@@ -3,6 +3,7 @@ import type { HttpOptions } from "@mcp-gen/runtime/server";
 /** The `--auth-*` flags of `mcp-gen serve`. */
 export interface AuthFlags {
   http?: boolean;
+  host?: string;
   authIssuer?: string;
   authAudience?: string;
   authJwks?: string;
@@ -51,6 +52,12 @@ export function authFromFlags(
   }
   const bad = flags.authScope?.find((s) => !/^[\x21\x23-\x5B\x5D-\x7E]+$/.test(s));
   if (bad !== undefined) return fail(`--auth-scope ${JSON.stringify(bad)} is not an OAuth scope`);
+  const loopback = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/i.test(flags.host ?? "127.0.0.1");
+  if (!loopback && flags.authAudience === undefined) {
+    return fail(
+      `--auth-issuer on --host ${flags.host} needs --auth-audience <url>: the URL clients reach this server at (the tokens' audience), e.g. https://mcp.example.com/mcp`,
+    );
+  }
   const list = flags.authScopesOnList;
   if (list !== undefined && list !== "filter" && list !== "all") {
     return fail(`--auth-scopes-on-list takes "filter" or "all", got ${JSON.stringify(list)}`);

@@ -455,3 +455,69 @@ it("an OAuth client negotiating the protocol (auto) authorizes its probe too, an
   expect(connection.protocolVersion).toBe("2026-07-28");
   expect(text(await connection.client.callTool({ name: "read_notes", arguments: {} }))).toBe("a note");
 });
+
+describe("2025-era sessions under auth", () => {
+  const initialize = (url: string, token: string) =>
+    fetch(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        authorization: `Bearer ${token}`,
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 0,
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-11-25",
+          capabilities: {},
+          clientInfo: { name: "raw", version: "1" },
+        },
+      }),
+    });
+  const listIn = (url: string, sessionId: string, token: string) =>
+    fetch(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        authorization: `Bearer ${token}`,
+        "mcp-session-id": sessionId,
+        "mcp-protocol-version": "2025-11-25",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+
+  it("serve only the principal that opened them: another valid token gets 404", async () => {
+    const server = await start();
+    const machine = await as.token({ client: MACHINE, resource: server.url! });
+    const reader = await as.token({ client: READER, resource: server.url! });
+    const opened = await initialize(server.url!, machine);
+    const sessionId = opened.headers.get("mcp-session-id")!;
+    await opened.body?.cancel();
+    const own = await listIn(server.url!, sessionId, machine);
+    expect(own.status).toBe(200);
+    await own.body?.cancel();
+    const other = await listIn(server.url!, sessionId, reader);
+    expect(other.status).toBe(404);
+    await other.body?.cancel();
+  });
+
+  it("stateless serving checks tokens and scopes too", async () => {
+    const server = await serve(manifest, {
+      transport: "http",
+      http: { port: 0, stateless: true, auth: { issuer: as.issuer } },
+      onError: () => {},
+    });
+    open.push(server);
+    const token = await as.token({ client: READER, resource: server.url! });
+    const client = await connect(server.url!, "legacy", token);
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["whoami", "read_notes"]);
+    const seen = JSON.parse(text(await client.callTool({ name: "whoami", arguments: {} })));
+    expect(seen.auth.clientId).toBe("reader");
+    await expect(client.callTool({ name: "write_note", arguments: {} })).rejects.toBeInstanceOf(
+      InsufficientScopeError,
+    );
+  });
+});
