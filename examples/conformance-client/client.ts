@@ -1,4 +1,5 @@
 import { connectHttp, createToolCaller, textOf } from "@mcp-gen/runtime/client";
+import { type AuthContext, authorized, providerFor } from "./oauth.ts";
 
 /**
  * The client side of `@modelcontextprotocol/conformance`: the suite starts a test server per
@@ -10,17 +11,28 @@ const url = process.argv.at(-1);
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? "initialize";
 if (!url?.startsWith("http")) throw new Error("usage: client.ts <server-url>");
 
-const { client, era, protocolVersion, close } = await connectHttp(url, {
-  clientInfo: { name: "mcp-gen-conformance-client", version: "0.1.0" },
-  // SEP-1034: the client fills in the defaults of fields an elicitation answer leaves out.
-  clientOptions: { capabilities: { elicitation: { form: { applyDefaults: true } } } },
-});
+// auth/* scenarios: the SDK's OAuth providers (client credentials, or the code flow, headless).
+const authProvider = scenario.startsWith("auth/")
+  ? providerFor(JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? "{}") as AuthContext)
+  : undefined;
+const connect = () =>
+  connectHttp(url, {
+    clientInfo: { name: "mcp-gen-conformance-client", version: "0.1.0" },
+    // SEP-1034: the client fills in the defaults of fields an elicitation answer leaves out.
+    clientOptions: { capabilities: { elicitation: { form: { applyDefaults: true } } } },
+    ...(authProvider ? { authProvider } : {}),
+  });
+const { client, era, protocolVersion, close } = authProvider
+  ? await authorized(authProvider, url, connect)
+  : await connect();
 // Accepting without filling anything in: the defaults must come from the requested schema. The
 // same handler answers a 2025 server's elicitation request and a 2026 server's input_required.
 client.setRequestHandler("elicitation/create", () => ({ action: "accept", content: {} }));
 const call = createToolCaller(client);
 
-const { tools } = await client.listTools();
+const { tools } = authProvider
+  ? await authorized(authProvider, url, () => client.listTools())
+  : await client.listTools();
 const names = tools.map((t) => t.name);
 console.log(`${scenario}: ${era} protocol ${protocolVersion}, tools ${names.join(", ") || "(none)"}`);
 
@@ -67,6 +79,12 @@ if (scenario === "sep-2322-client-request-state") {
   for (const planned of context.toolCalls ?? []) await callListed(planned.name, planned.arguments);
 } else if (scenario === "http-invalid-tool-headers") {
   await callListed("valid_tool", { region: "us-west1" });
+} else if (authProvider && tools.some((t) => t.name === "test-tool")) {
+  // The auth scenarios' server has one tool; calling it may need more scopes (step-up).
+  const result = await authorized(authProvider, url, () =>
+    client.callTool({ name: "test-tool", arguments: {} }),
+  );
+  console.log(`test-tool: ${result.isError ? "isError" : "ok"}: ${textOf(result.content)}`);
 } else if (scenario === "json-schema-2020-12-preservation") {
   const listed = tools.find((t) => t.name === "json_schema_2020_12_tool");
   await callListed("json_schema_echo", { schema: listed?.inputSchema ?? {} });

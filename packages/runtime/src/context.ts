@@ -45,6 +45,12 @@ export interface ToolContext {
   readonly requestId: string | number;
   /** Session of the caller (2025 clients on Streamable HTTP with sessions); `undefined` elsewhere. */
   readonly sessionId: string | undefined;
+  /**
+   * Who calls, when the server checks access tokens (HTTP with `auth`): the subject, client id,
+   * scopes and claims of the caller's token, in both protocol eras. `undefined` without
+   * authorization (stdio, HTTP without `auth` or with the static `token`).
+   */
+  readonly auth: AuthPrincipal | undefined;
   /** The client's name and version, and what it supports (sampling, elicitation …), once initialized. */
   readonly client: {
     readonly info: Implementation | undefined;
@@ -100,6 +106,20 @@ export interface ToolContext {
    * the server is told, not only the caller's. A no-op in process (the agent).
    */
   notifyResourceUpdated(uri: string): void;
+}
+
+/** The caller an access token names (`ToolContext.auth`); the token itself never reaches tools. */
+export interface AuthPrincipal {
+  /** `sub`: the user, or for the client-credentials grant usually the client. */
+  readonly subject: string | undefined;
+  /** `client_id` (or `azp`): the OAuth client that got the token. */
+  readonly clientId: string;
+  /** The scopes the token grants. */
+  readonly scopes: readonly string[];
+  /** Every claim of the token (a JWT's payload, or the introspection response). */
+  readonly claims: Readonly<Record<string, unknown>>;
+  /** `exp`, in seconds since the epoch. */
+  readonly expiresAt?: number;
 }
 
 /** How a question a tool asks (`elicit`, `sample`, `roots`) is sent. */

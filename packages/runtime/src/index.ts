@@ -24,6 +24,12 @@ export {
   type ToolResult,
   text,
 } from "./content.ts";
-export { type InputOptions, LOG_LEVELS, type LogLevel, type ToolContext } from "./context.ts";
+export {
+  type AuthPrincipal,
+  type InputOptions,
+  LOG_LEVELS,
+  type LogLevel,
+  type ToolContext,
+} from "./context.ts";
 export * from "./tags.ts";
 export { ToolError } from "./tool-error.ts";

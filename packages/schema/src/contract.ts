@@ -153,6 +153,8 @@ export const RESULT_WRAPPED_META = "dev.mcp-gen/resultWrapped";
 export interface ContractToolExtras {
   /** The tool returns a non-object value `T`, sent as `structuredContent: { result: T }`. */
   resultWrapped?: boolean;
+  /** OAuth scopes a caller's token needs for the tool (`@scope`), all of them. */
+  scopes?: string[];
   /** Present for tools extracted from TypeScript. */
   binding?: ToolBinding;
 }

@@ -8,6 +8,8 @@ import {
   mcpTools,
   type ToolSourceInput,
 } from "@mcp-gen/runtime/agent";
+import { diagnostic, McpGenError } from "@mcp-gen/schema";
+import { oauthFromEnv } from "../cli/oauth-env.ts";
 import { loadLocalTools } from "./local-tools.ts";
 import { parseMcpOption } from "./mcp-option.ts";
 import { type ChatProvider, chatModel } from "./model-option.ts";
@@ -52,7 +54,14 @@ export async function runChat(request: ChatRequest): Promise<number> {
     ...(request.provider ? { provider: request.provider } : {}),
     ...(request.model ? { model: request.model } : {}),
   });
-  const external = (request.mcp ?? []).map(parseMcpOption);
+  const oauth = await oauthFromEnv(process.env);
+  if (!oauth.ok) throw new McpGenError(diagnostic("MCPG081", oauth.message));
+  // OAuth (client credentials from the environment) for every HTTP server that asks for it.
+  const external = (request.mcp ?? [])
+    .map(parseMcpOption)
+    .map((source) =>
+      "url" in source && oauth.create ? { ...source, authProvider: oauth.create() } : source,
+    );
   const local = await loadLocalTools({
     target: request.target,
     ...(request.configFile ? { configFile: request.configFile } : {}),

@@ -5,6 +5,7 @@ import { PULL_PROTOCOLS, type PullProtocol } from "../pull/list-tools.ts";
 import type { PullResult } from "../pull/pull.ts";
 import { checkUrl, type PullSource, parseHeaders } from "../pull/source.ts";
 import { withConfig } from "./main.ts";
+import { oauthFromEnv } from "./oauth-env.ts";
 import { printDiagnostics, run } from "./report.ts";
 
 interface PullFlags {
@@ -41,10 +42,13 @@ export function registerPull(program: Command): void {
         async () => {
           const { pull } = await import("../pull/pull.ts");
           const headers = parseHeaders(flags.header);
+          const oauth = await oauthFromEnv(process.env);
+          if (!oauth.ok) throw new McpGenError(diagnostic("MCPG094", oauth.message));
           const result = await pull({
             name,
             ...sourceOf(command, flags, headers),
             headers,
+            ...(oauth.create ? { authProvider: oauth.create() } : {}),
             ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),
             ...(flags.protocol ? { protocol: flags.protocol } : {}),
             ...(flags.check ? { check: true } : {}),

@@ -1,8 +1,9 @@
 import { type Command, InvalidArgumentError } from "commander";
+import { type AuthFlags, authFromFlags } from "../serve/auth-flags.ts";
 import { withConfig } from "./options.ts";
 import { run } from "./report.ts";
 
-interface ServeFlags {
+interface ServeFlags extends AuthFlags {
   config?: string;
   http?: boolean;
   port: number;
@@ -23,7 +24,8 @@ interface ServeFlags {
 /**
  * `mcp-gen serve <server>`: serves the generated manifest of a server over stdio (what Claude
  * Desktop, Cursor and the MCP Inspector launch) or Streamable HTTP. Bearer auth reads the
- * token from `MCP_GEN_TOKEN`, so it never shows in process listings.
+ * token from `MCP_GEN_TOKEN`, so it never shows in process listings (a fixed secret: for local
+ * use). Servers others reach use OAuth (`--auth-issuer` …): access tokens checked on every request.
  */
 export function registerServe(program: Command): void {
   withConfig(program.command("serve"))
@@ -59,6 +61,24 @@ export function registerServe(program: Command): void {
     .option("--list-cache-public", "let shared caches keep tools/list (cacheScope public; default private)")
     .option("--allowed-host <host...>", "accepted Host headers (default on loopback: localhost:<port> …)")
     .option("--allowed-origin <origin...>", "accepted Origin headers (default: http(s):// + allowed hosts)")
+    .option("--auth-issuer <url>", "require OAuth access tokens from this authorization server (HTTP)")
+    .option(
+      "--auth-audience <url>",
+      "this server's canonical URI, the tokens' audience (default: its own URL)",
+    )
+    .option("--auth-jwks <url>", "the authorization server's JWKS (default: jwks_uri of its metadata)")
+    .option(
+      "--auth-introspection <url>",
+      "check opaque tokens at this introspection endpoint (RFC 7662); credentials in MCP_GEN_AUTH_CLIENT_ID/_SECRET",
+    )
+    .option(
+      "--auth-scopes-on-list <mode>",
+      "tools/list shows callers only what they may call (filter) or all",
+    )
+    .option(
+      "--auth-scope <scope...>",
+      "scopes every request needs (named in 401 challenges, so clients ask for them first)",
+    )
     .action((server: string, flags: ServeFlags) =>
       run(async () => {
         // The runtime (and the MCP SDK under it) loads before the user's TypeScript: on a Node
@@ -82,6 +102,11 @@ export function registerServe(program: Command): void {
             : {}),
         };
         const token = process.env.MCP_GEN_TOKEN || undefined;
+        const auth = authFromFlags(flags, process.env);
+        if (!auth.ok) {
+          process.stderr.write(`mcp-gen: ${auth.message}\n`);
+          return 1;
+        }
         const running = flags.http
           ? await serve(manifest, {
               ...common,
@@ -98,6 +123,7 @@ export function registerServe(program: Command): void {
                 ...(flags.rateLimit ? { rateLimit: { requests: flags.rateLimit, perMs: 60_000 } } : {}),
                 ...(flags.allowedOrigin ? { allowedOrigins: flags.allowedOrigin } : {}),
                 ...(token ? { token } : {}),
+                ...(auth.auth ? { auth: auth.auth } : {}),
               },
             })
           : await serve(manifest, common);

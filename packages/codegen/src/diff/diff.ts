@@ -3,6 +3,7 @@ import type { Contract, ContractTool } from "@mcp-gen/schema";
 import { escapeToken, scanMcpHeaders } from "@mcp-gen/schema";
 import { compareSchemas, type SchemaChange } from "./compare-schema.ts";
 import { diffItems } from "./resources.ts";
+import { diffScopes } from "./scopes.ts";
 
 /** One classified difference between two versions of a contract. */
 export interface ContractChange extends SchemaChange {
@@ -112,6 +113,7 @@ function diffTool(
     }),
   );
   out.push(...diffHeaders(a, b));
+  out.push(...diffScopes(b.name, contracts));
   const wrapped = (c: Contract, name: string) => c["x-mcp-gen"]?.tools[name]?.resultWrapped === true;
   if (wrapped(contracts.old, a.name) !== wrapped(contracts.next, b.name)) {
     out.push({

@@ -129,6 +129,8 @@ export function emitServerManifest(ctx: EmitContext): OutputFile[] {
       if (tool.outputSchema) w.writeLine(`output: ${validator}.output,`);
       w.writeLine(`resultWrapped: ${isWrapped(ctx, tool)},`);
       w.writeLine(`usesContext: ${binding.contextIndex !== undefined},`);
+      const scopes = ctx.contract["x-mcp-gen"]?.tools[tool.name]?.scopes;
+      if (scopes?.length) w.writeLine(`scopes: ${JSON.stringify(scopes)},`);
       w.writeLine(`invoke: ${invocation(binding, alias)},`);
     });
     w.writeLine("},");

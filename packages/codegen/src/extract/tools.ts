@@ -24,6 +24,7 @@ import { iconsOf } from "./resources/common.ts";
 import { extractCompleter } from "./resources/completer.ts";
 import { extractPrompt } from "./resources/prompt.ts";
 import { extractResource } from "./resources/resource.ts";
+import { scopesOf } from "./scopes.ts";
 
 export type FunctionLike =
   | ts.FunctionDeclaration
@@ -302,6 +303,8 @@ function extractTool(
   if (contextIndex !== undefined) tool.contextIndex = contextIndex;
   const icons = iconsOf(doc, ctx, toolSite);
   if (icons) tool.icons = icons;
+  const scopes = scopesOf(doc, ctx, toolSite);
+  if (scopes.length > 0) tool.scopes = scopes;
   return tool;
 }
 

@@ -127,6 +127,8 @@ export interface IrTool {
   returns: IrType | null;
   returnsDescription?: string;
   annotations: IrAnnotations;
+  /** OAuth scopes a caller needs (`@scope`), all of them. */
+  scopes?: string[];
   binding: IrBinding;
   icons?: IrIcon[];
   location: SourceLocation;

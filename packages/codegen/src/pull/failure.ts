@@ -1,5 +1,12 @@
 import { diagnostic, McpGenError } from "@mcp-gen/schema";
-import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from "@modelcontextprotocol/client";
+import {
+  OAuthError,
+  ProtocolError,
+  SdkError,
+  SdkErrorCode,
+  SdkHttpError,
+  UnauthorizedError,
+} from "@modelcontextprotocol/client";
 import type { PullSource } from "./source.ts";
 
 /** What was seen of the server while talking to it. */
@@ -78,6 +85,13 @@ export function explainFailure(error: unknown, ctx: FailureContext): McpGenError
         "check the URL and that the server is running",
       );
     }
+    if (error instanceof OAuthError || error instanceof UnauthorizedError) {
+      return fail(
+        "MCPG092",
+        `${ctx.where} needs authorization, which failed: ${error.message}`,
+        "check MCP_GEN_OAUTH_CLIENT_ID, MCP_GEN_OAUTH_CLIENT_SECRET and MCP_GEN_OAUTH_ISSUER, and that the authorization server grants this client the scopes the server asks for (MCP_GEN_OAUTH_SCOPE)",
+      );
+    }
     if (error instanceof SdkHttpError) {
       const auth = error.status === 401 || error.status === 403;
       // The SDK's message may end with the status too ("… (HTTP 401)"): say it once.
@@ -85,7 +99,9 @@ export function explainFailure(error: unknown, ctx: FailureContext): McpGenError
       return fail(
         "MCPG092",
         `${ctx.where} did not accept the MCP request (HTTP ${error.status}): ${message}`,
-        auth ? 'pass credentials with --header "Authorization: Bearer <token>"' : undefined,
+        auth
+          ? 'pass credentials with --header "Authorization: Bearer <token>", or for OAuth client credentials set MCP_GEN_OAUTH_CLIENT_ID, MCP_GEN_OAUTH_CLIENT_SECRET and MCP_GEN_OAUTH_ISSUER'
+          : undefined,
       );
     }
   }

@@ -129,7 +129,10 @@ function connection(
   const transport: Transport =
     source.kind === "stdio"
       ? new PullStdioTransport({ command: source.command, args: source.args, cwd: options.cwd }, observed)
-      : new StreamableHTTPClientTransport(new URL(source.url), { requestInit: { headers: source.headers } });
+      : new StreamableHTTPClientTransport(new URL(source.url), {
+          requestInit: { headers: source.headers },
+          ...(source.authProvider ? { authProvider: source.authProvider } : {}),
+        });
   const client = new Client(CLIENT_INFO, {
     capabilities: {},
     versionNegotiation: {

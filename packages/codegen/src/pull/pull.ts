@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Contract } from "@mcp-gen/schema";
 import { type Diagnostic, diagnostic, McpGenError, normalizeContract } from "@mcp-gen/schema";
-import type { Implementation, ProtocolEra } from "@modelcontextprotocol/client";
+import type { Implementation, OAuthClientProvider, ProtocolEra } from "@modelcontextprotocol/client";
 import { loadConfig } from "../config/load.ts";
 import { readContract, serializeContract } from "../contract/read.ts";
 import { type ContractChange, diffContracts } from "../diff/diff.ts";
@@ -24,6 +24,8 @@ export interface PullOptions {
   source?: PullSource;
   /** HTTP headers for a recorded URL source (header values are never recorded). */
   headers?: Record<string, string>;
+  /** OAuth for an HTTP server that requires it (never recorded), e.g. `oauthClientCredentials(…)`. */
+  authProvider?: OAuthClientProvider;
   /** Time for starting, the handshake and listing the tools; default 30 s. */
   timeoutMs?: number;
   /**
@@ -86,7 +88,9 @@ export async function pull(options: PullOptions): Promise<PullResult> {
   const previousText = existsSync(absolute) ? readFileSync(absolute, "utf8") : undefined;
   const previous = previousText !== undefined ? readPrevious(absolute, file, options.check) : undefined;
   const recorded = sourceFromRecord(previous?.["x-mcp-gen"]?.pulledFrom, options.headers ?? {});
-  const source = options.source ?? recorded;
+  const given = options.source ?? recorded;
+  const source =
+    given?.kind === "http" && options.authProvider ? { ...given, authProvider: options.authProvider } : given;
   if (!source) {
     throw new McpGenError(
       diagnostic(

@@ -1,10 +1,11 @@
 import type { Contract } from "@mcp-gen/schema";
 import { diagnostic, McpGenError } from "@mcp-gen/schema";
+import type { OAuthClientProvider } from "@modelcontextprotocol/client";
 
 /** Where a server to pull from lives: a command started over stdio, or a Streamable HTTP endpoint. */
 export type PullSource =
   | { kind: "stdio"; command: string; args: string[] }
-  | { kind: "http"; url: string; headers: Record<string, string> };
+  | { kind: "http"; url: string; headers: Record<string, string>; authProvider?: OAuthClientProvider };
 
 /** What a pulled contract records of its source, so `pull <name>` and `pull --check` can run again. */
 export type RecordedSource = NonNullable<NonNullable<Contract["x-mcp-gen"]>["pulledFrom"]>;

@@ -1,8 +1,10 @@
 import {
+  type AuthProvider,
   Client,
   type ClientOptions,
   type Implementation,
   InMemoryTransport,
+  type OAuthClientProvider,
   SdkError,
   SdkErrorCode,
   StreamableHTTPClientTransport,
@@ -147,20 +149,34 @@ export async function connectStdio(
  */
 class InPlaceStdioClientTransport extends StdioClientTransport {}
 
+/** Options of `connectHttp`. */
+export interface ConnectHttpOptions extends ConnectOptions {
+  /** Headers sent with every request (a static `Authorization: Bearer …` for local servers). */
+  headers?: Record<string, string>;
+  /**
+   * OAuth for servers that require it (MCP "Authorization"): the SDK's providers, e.g.
+   * `new ClientCredentialsProvider({ clientId, clientSecret, expectedIssuer })` for machines. On a
+   * 401 the client reads the server's Protected Resource Metadata, discovers its authorization
+   * server, gets a token for the server (RFC 8707 `resource`) and retries; on a 403
+   * `insufficient_scope` it asks for the scopes the server names. See `oauthClientCredentials`.
+   */
+  authProvider?: AuthProvider | OAuthClientProvider;
+}
+
 /**
  * Connects to an MCP server over Streamable HTTP.
  *
  * @example
  * const { client, close } = await connectHttp("http://127.0.0.1:3000/mcp");
+ * const authorized = await connectHttp("https://mcp.example.com/mcp", {
+ *   authProvider: oauthClientCredentials({ clientId: "ci", clientSecret, issuer: "https://auth.example.com" }),
+ * });
  */
-export function connectHttp(
-  url: string | URL,
-  options: ConnectOptions & { headers?: Record<string, string> } = {},
-): Promise<Connection> {
-  const transport = new StreamableHTTPClientTransport(
-    new URL(url),
-    options.headers ? { requestInit: { headers: options.headers } } : undefined,
-  );
+export function connectHttp(url: string | URL, options: ConnectHttpOptions = {}): Promise<Connection> {
+  const transport = new StreamableHTTPClientTransport(new URL(url), {
+    ...(options.headers ? { requestInit: { headers: options.headers } } : {}),
+    ...(options.authProvider ? { authProvider: options.authProvider } : {}),
+  });
   return open(transport, options);
 }
 

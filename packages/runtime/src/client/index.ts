@@ -13,6 +13,7 @@ export {
 } from "./call.ts";
 export {
   type ConnectableServer,
+  type ConnectHttpOptions,
   type Connection,
   type ConnectOptions,
   type ConnectStdioOptions,
@@ -23,6 +24,7 @@ export {
   type ProtocolEra,
   type StdioConnection,
 } from "./connect.ts";
+export { oauthClientCredentials } from "./oauth.ts";
 export {
   createPromptGetter,
   createResourceReader,

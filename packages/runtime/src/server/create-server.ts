@@ -17,6 +17,7 @@ import { parkedCalls } from "./parked.ts";
 import { getPrompt } from "./prompts.ts";
 import { noRuntimeCompiler, type ProtocolEra, protocolError } from "./protocol.ts";
 import { readResource, type Subject } from "./resources.ts";
+import { scopedListing } from "./scoped-listing.ts";
 import { createToolContext } from "./tool-context.ts";
 
 export { unwrapSchema } from "./catalog.ts";
@@ -143,7 +144,11 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
       const env = (subject: Subject) => environment(ctx, subject);
       switch (method) {
         case "tools/list":
-          return listings.tools as Result;
+          return (
+            options.filterToolsByScope
+              ? scopedListing(listings.tools, current.tools, ctx.http?.authInfo)
+              : listings.tools
+          ) as Result;
         case "tools/call":
           return callToolRequest(params, ctx);
         case "resources/list":

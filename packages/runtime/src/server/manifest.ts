@@ -24,6 +24,11 @@ export interface ManifestTool {
   /** The implementation declares a `ToolContext` parameter. */
   readonly usesContext: boolean;
   /**
+   * OAuth scopes a caller's token needs for this tool (`@scope`), all of them; checked when the
+   * server is served over HTTP with `auth` (403 `insufficient_scope` otherwise).
+   */
+  readonly scopes?: readonly string[];
+  /**
    * Calls the implementation with validated arguments, mapped to its parameters.
    * `context` is only created for tools with `usesContext`.
    */

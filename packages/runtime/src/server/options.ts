@@ -68,6 +68,11 @@ export interface ServerOptions {
    */
   listChanged?: boolean;
   /**
+   * With an authenticated caller (HTTP with `auth`), `tools/list` shows only the tools whose
+   * `scopes` its token has. Set by `serve()` from `http.auth.scopesOnList`. Default `false`.
+   */
+  filterToolsByScope?: boolean;
+  /**
    * Receives what the server logs: invalid results, errors thrown by tools (and by resources,
    * prompts and completions: `source`), protocol errors.
    * Default: one line on stderr for each (stdout belongs to the stdio transport).

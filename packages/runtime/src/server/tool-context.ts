@@ -11,6 +11,7 @@ import type { ToolContext } from "../context.ts";
 import { ToolError } from "../tool-error.ts";
 import type { Invocation } from "./call-tool.ts";
 import type { ParkedCalls } from "./parked.ts";
+import { principalOf } from "./principal.ts";
 import type { ProtocolEra } from "./protocol.ts";
 
 /** What a tool context is made of: the server, the invocation it serves and the call's signal. */
@@ -72,6 +73,7 @@ export function createToolContext(source: ContextSource): ToolContext {
     protocolVersion: server.getNegotiatedProtocolVersion?.() ?? undefined,
     requestId: first.mcpReq.id,
     sessionId: first.sessionId,
+    auth: principalOf(first.http?.authInfo),
     client: {
       get info() {
         return era === "modern"

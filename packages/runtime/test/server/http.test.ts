@@ -519,6 +519,11 @@ describe("health and graceful shutdown", () => {
       return [response.status, await response.json()];
     };
     expect(await health()).toStrictEqual([200, { status: "ok" }]);
+    const ready = async () => {
+      const response = await fetch(new URL("/readyz", url));
+      return [response.status, await response.json()];
+    };
+    expect(await ready()).toStrictEqual([200, { status: "ready" }]);
     const client = await connect(url);
     let waiting!: () => void;
     const started = new Promise<void>((resolve) => {
@@ -530,6 +535,7 @@ describe("health and graceful shutdown", () => {
     await started;
     const draining = server.drain(60_000);
     expect(await health()).toStrictEqual([503, { status: "draining" }]);
+    expect(await ready()).toStrictEqual([503, { status: "draining" }]);
     const refused = await post(url, JSON.stringify(INIT));
     expect([refused.status, JSON.parse(refused.text).error.message]).toStrictEqual([
       503,

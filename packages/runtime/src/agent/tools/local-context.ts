@@ -23,6 +23,7 @@ export function localToolContext(options: {
     protocolVersion: undefined,
     requestId: execution.callId,
     sessionId: undefined,
+    auth: undefined,
     client: { info: AGENT_INFO, capabilities: {} },
     signal,
     async progress(progress, total, message) {

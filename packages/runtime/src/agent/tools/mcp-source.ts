@@ -13,6 +13,7 @@ import {
 } from "@modelcontextprotocol/client";
 import type { StdioServerParameters } from "@modelcontextprotocol/client/stdio";
 import {
+  type ConnectHttpOptions,
   type Connection,
   type ConnectOptions,
   connectHttp,
@@ -36,6 +37,8 @@ export type McpToolsOptions = { name: string } & (
   | ({
       /** Streamable HTTP endpoint (closed with the agent). */ url: string | URL;
       headers?: Record<string, string>;
+      /** OAuth for a server that requires it (see `connectHttp`), e.g. `oauthClientCredentials(…)`. */
+      authProvider?: ConnectHttpOptions["authProvider"];
     } & Reach)
 );
 
@@ -77,6 +80,7 @@ export function mcpTools(options: McpToolsOptions): ToolSource {
         : await connectHttp(reach.url, {
             ...connectOptions,
             ...(reach.headers ? { headers: reach.headers } : {}),
+            ...(reach.authProvider ? { authProvider: reach.authProvider } : {}),
           });
     reach.onConnected?.({ era: opened.era, protocolVersion: opened.protocolVersion });
     return opened;

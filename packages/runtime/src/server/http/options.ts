@@ -1,3 +1,5 @@
+import type { HttpAuthOptions } from "./auth/options.ts";
+
 /** Streamable HTTP settings of `serve(manifest, { transport: "http", http })`. */
 export interface HttpOptions {
   /** TCP port; `0` picks a free one (read it from `RunningServer.url`). Default 3000. */
@@ -13,6 +15,12 @@ export interface HttpOptions {
    */
   healthPath?: string;
   /**
+   * Readiness check path: `GET` answers 200 `{"status":"ready"}` while the server serves, 503
+   * `{"status":"draining"}` once `drain()` began. Outside the Host, token and auth checks, like
+   * `healthPath`. Default `"/readyz"`.
+   */
+  readyPath?: string;
+  /**
    * No sessions: every POST is served by a fresh server, so replicas behind a load balancer
    * need no shared state (no GET stream, no server-to-client requests, no log level).
    */
@@ -27,8 +35,14 @@ export interface HttpOptions {
    * Default: `http(s)://` + each allowed host; none when hosts are not checked.
    */
   allowedOrigins?: string[];
-  /** Require `Authorization: Bearer <token>` on every request. */
+  /**
+   * Require `Authorization: Bearer <token>` with this fixed secret on every request: for local
+   * use (a server on this machine, one trusted client). A server others reach should use `auth`
+   * (OAuth access tokens). Not together with `auth`.
+   */
   token?: string;
+  /** OAuth 2.1 authorization (MCP "Authorization"): access tokens checked on every request. */
+  auth?: HttpAuthOptions;
   /** Largest request body accepted, in bytes. Default 4 MiB. */
   maxBodyBytes?: number;
   /** Deepest JSON nesting accepted in a request body. Default 100. */
@@ -59,6 +73,7 @@ export interface ResolvedHttpOptions {
   host: string;
   path: string;
   healthPath: string;
+  readyPath: string;
   stateless: boolean;
   allowedHosts: string[] | undefined;
   allowedOrigins: string[];
@@ -98,6 +113,7 @@ export function resolveHttpOptions(options: HttpOptions, boundPort: number): Res
     host,
     path: options.path ?? "/mcp",
     healthPath: options.healthPath ?? "/healthz",
+    readyPath: options.readyPath ?? "/readyz",
     stateless: options.stateless ?? false,
     allowedHosts: allowedHosts?.map((h) => h.toLowerCase()),
     allowedOrigins: allowedOrigins.map((o) => o.toLowerCase()),

@@ -2,11 +2,17 @@ import { randomUUID } from "node:crypto";
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from "@modelcontextprotocol/node";
-import { createMcpHandler, isInitializeRequest, isLegacyRequest } from "@modelcontextprotocol/server";
+import {
+  type AuthInfo,
+  createMcpHandler,
+  isInitializeRequest,
+  isLegacyRequest,
+} from "@modelcontextprotocol/server";
 import { createServerFactory } from "../create-server.ts";
 import type { ServerManifest } from "../manifest.ts";
 import { logToStderr, type ServerOptions } from "../options.ts";
 import type { RunningServer } from "../serve.ts";
+import type { AuthGate } from "./auth/gate.ts";
 import { readJsonBody } from "./body.ts";
 import { checkRequest, type Refusal } from "./guard.ts";
 import { type HttpOptions, isLoopback, type ResolvedHttpOptions, resolveHttpOptions } from "./options.ts";
@@ -31,7 +37,12 @@ export async function serveHttp(
   let limiter: RateLimiter | undefined;
   const report = serverOptions.onError ?? logToStderr;
   const onerror = (error: Error) => report({ kind: "protocol", error });
-  const factory = createServerFactory(manifest, serverOptions);
+  const auth = httpOptions.auth;
+  if (auth) checkAuthOptions(httpOptions);
+  const factory = createServerFactory(manifest, {
+    ...serverOptions,
+    ...(auth && (auth.scopesOnList ?? "filter") === "filter" ? { filterToolsByScope: true } : {}),
+  });
   const handler = createMcpHandler(factory, {
     legacy: httpOptions.stateless ? "stateless" : "reject",
     onerror,
@@ -40,6 +51,10 @@ export async function serveHttp(
   // 2026-07-28 clients hear of changes on their `subscriptions/listen` streams, which the handler serves.
   factory.relay(handler.notify);
   let declaredHeaders = headersByTool(manifest);
+  let toolScopes = scopesByTool(manifest);
+  let gate: AuthGate | undefined;
+  /** Who opened each 2025-era session, with `auth`: a session serves only the principal that opened it. */
+  const owners = new WeakMap<NodeStreamableHTTPServerTransport, string>();
 
   // Draining (SIGTERM behind a load balancer): health says so, new requests are turned away, and
   // the requests being answered finish before the server closes.
@@ -61,6 +76,18 @@ export async function serveHttp(
       res.end(JSON.stringify({ status: draining ? "draining" : "ok" }));
       return;
     }
+    if (path === options.readyPath && req.method === "GET") {
+      res.writeHead(draining ? 503 : 200, {
+        "content-type": "application/json",
+        "cache-control": "no-store",
+      });
+      res.end(JSON.stringify({ status: draining ? "draining" : "ready" }));
+      return;
+    }
+    // With auth, nothing is served before the gate stands (it needs the port bound).
+    if (auth && !gate)
+      return refuse(res, { status: 503, code: -32000, message: "Service Unavailable: starting" });
+    if (gate?.serveMetadata(req, res, path ?? "")) return;
     if (path !== options.path)
       return refuse(res, { status: 404, code: -32000, message: `Not Found: use ${options.path}` });
     if (draining) {
@@ -82,6 +109,12 @@ export async function serveHttp(
         headers: { "retry-after": String(wait) },
       });
     }
+    if (gate) {
+      const verified = await gate.authenticate(req);
+      if (!verified.ok) return sendResponse(res, verified.response);
+      // Where the SDK's entries read the verified token from (`ctx.http.authInfo` in handlers).
+      (req as IncomingMessage & { auth?: AuthInfo }).auth = verified.info;
+    }
     let body: unknown;
     if (req.method === "POST") {
       const read = await readJsonBody(req, {
@@ -90,6 +123,9 @@ export async function serveHttp(
       });
       if (!read.ok) return refuse(res, read.refusal);
       body = read.value;
+      const authInfo = (req as IncomingMessage & { auth?: AuthInfo }).auth;
+      const challenge = gate && authInfo && gate.scopeChallenge(body, authInfo);
+      if (challenge) return sendResponse(res, challenge);
     }
     // Calls count; streams that only wait for notifications (GET, subscriptions/listen) do not.
     const method = (body as { method?: unknown } | undefined)?.method;
@@ -138,7 +174,8 @@ export async function serveHttp(
     const id = req.headers["mcp-session-id"];
     if (typeof id === "string") {
       const session = sessions.touch(id, Date.now());
-      if (!session) return refuse(res, { status: 404, code: -32001, message: "Session not found" });
+      if (!session || (gate && owners.get(session.value) !== ownerOf(req)))
+        return refuse(res, { status: 404, code: -32001, message: "Session not found" });
       if (req.method !== "POST") return session.value.handleRequest(req, res, body);
       // A session answering a call is never evicted to make room for another.
       session.inFlight++;
@@ -171,6 +208,7 @@ export async function serveHttp(
         sessions.add(sessionId, transport, client, Date.now());
       },
     });
+    if (gate) owners.set(transport, ownerOf(req));
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
       void server.close();
@@ -197,6 +235,24 @@ export async function serveHttp(
   options = resolveHttpOptions(httpOptions, (http.address() as AddressInfo).port);
   sessions = new SessionTable(options, (_id, entry) => void entry.value.close());
   limiter = options.rateLimit ? new RateLimiter(options.rateLimit) : undefined;
+  const urlHost = host.includes(":") ? `[${host}]` : host;
+  const url = `http://${urlHost}:${options.port}${options.path}`;
+  if (auth) {
+    const { createAuthGate } = await import("./auth/gate.ts");
+    try {
+      gate = createAuthGate({
+        auth,
+        serverUrl: url,
+        path: options.path,
+        serverName: manifest.server,
+        scopesOf: (tool) => toolScopes.get(tool),
+        allScopes: () => [...new Set([...toolScopes.values()].flat())],
+      });
+    } catch (error) {
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+      throw error;
+    }
+  }
   if (!isLoopback(host) && !httpOptions.allowedHosts) {
     process.stderr.write(
       `mcp-gen: listening on ${host} without Host checks; set allowedHosts (--allowed-host) to guard against DNS rebinding\n`,
@@ -216,7 +272,6 @@ export async function serveHttp(
   const closed = new Promise<void>((resolve) => {
     resolveClosed = resolve;
   });
-  const urlHost = host.includes(":") ? `[${host}]` : host;
   const close = async () => {
     clearInterval(sweep);
     await Promise.all([...sessions.values()].map((s) => s.value.close()));
@@ -228,7 +283,7 @@ export async function serveHttp(
     resolveClosed();
   };
   return {
-    url: `http://${urlHost}:${options.port}${options.path}`,
+    url,
     closed,
     async drain(timeoutMs = 30_000) {
       draining = true;
@@ -243,10 +298,39 @@ export async function serveHttp(
     update(next) {
       factory.update(next);
       declaredHeaders = headersByTool(next);
+      toolScopes = scopesByTool(next);
     },
     notifyResourceUpdated: (uri) => factory.notifyResourceUpdated(uri),
     close,
   };
+}
+
+/** Options that cannot go together with `auth`, refused before anything listens. */
+function checkAuthOptions(options: HttpOptions): void {
+  if (options.token !== undefined) {
+    throw new Error(
+      "mcp-gen: http.token (MCP_GEN_TOKEN) and http.auth exclude each other: the static token is for local use; with auth, clients send OAuth access tokens",
+    );
+  }
+  if (!options.auth?.audience && !isLoopback(options.host ?? "127.0.0.1")) {
+    throw new Error(
+      `mcp-gen: http.auth needs its audience (--auth-audience <url>) when listening on ${options.host}: the URL clients reach the server at, e.g. https://mcp.example.com/mcp`,
+    );
+  }
+}
+
+/** The tools that need scopes, with their scopes. */
+function scopesByTool(manifest: ServerManifest): Map<string, readonly string[]> {
+  return new Map(
+    manifest.tools.filter((t) => t.scopes?.length).map((t) => [t.definition.name, t.scopes ?? []]),
+  );
+}
+
+/** The principal of a verified request: issuer-wide subject and client. */
+function ownerOf(req: IncomingMessage): string {
+  const info = (req as IncomingMessage & { auth?: AuthInfo }).auth;
+  const claims = (info?.extra?.claims ?? {}) as { sub?: unknown };
+  return JSON.stringify([claims.sub ?? null, info?.clientId ?? null]);
 }
 
 /**
@@ -278,6 +362,13 @@ function webRequestOf(req: IncomingMessage, options: ResolvedHttpOptions): Reque
  * (`factory.serves`: tools, resources, prompts, completions); anything else is 404.
  */
 const MODERN_METHODS = new Set(["server/discover", "ping", "subscriptions/listen", "logging/setLevel"]);
+
+/** Writes a web `Response` (the SDK's authorization challenges) to a Node response. */
+async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
+  const body = Buffer.from(await response.arrayBuffer());
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.end(body);
+}
 
 function refuse(res: ServerResponse, refusal: Refusal & { id?: string | number | null }): void {
   const body = JSON.stringify({
