@@ -5,7 +5,11 @@ export default defineConfig({
   generated: "generated",
   servers: {
     "smart-home": { tools: ["examples/smart-home/tools.ts"] },
-    economics: { tools: ["examples/economics/tools.ts"] },
+    economics: {
+      tools: ["examples/economics/tools.ts"],
+      title: "AI-economist simulation parameters",
+      version: "1.0.0",
+    },
     ledger: { tools: ["examples/ledger/tools.ts"] },
     "structured-output": { tools: ["examples/structured-output/submit.ts"] },
     conformance: {

@@ -11,6 +11,8 @@ import { tools, resourceTemplates, prompts } from "./tools.ts";
  */
 export const manifest: ServerManifest = defineManifest({
   server: "economics",
+  title: "AI-economist simulation parameters",
+  version: "1.0.0",
   tools: [
     {
       definition: tools[0],

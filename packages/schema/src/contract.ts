@@ -163,6 +163,12 @@ export interface ContractToolExtras {
 export interface Contract {
   $comment?: string;
   server: string;
+  /** `serverInfo.title`: a human-readable name of the server (MCP 2025-11-25). */
+  title?: string;
+  /** `serverInfo.version`. */
+  version?: string;
+  /** `serverInfo.icons` (MCP 2025-11-25). */
+  icons?: ContractIcon[];
   tools: ContractTool[];
   /** Static resources (`resources/list` items), sorted by name; absent when there are none. */
   resources?: ContractResource[];

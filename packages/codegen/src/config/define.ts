@@ -11,6 +11,12 @@ export interface ServerConfig {
   tools: string[];
   /** Overrides the top-level `naming` for this server. */
   naming?: NamingStyle;
+  /** Human-readable name of the server (`serverInfo.title`, MCP 2025-11-25). */
+  title?: string;
+  /** Version the server reports (`serverInfo.version`). Default `"0.0.0"`. */
+  version?: string;
+  /** Icons of the server (`serverInfo.icons`, MCP 2025-11-25). */
+  icons?: { src: string; mimeType?: string; sizes?: string[]; theme?: "light" | "dark" }[];
 }
 
 export interface McpGenConfig {

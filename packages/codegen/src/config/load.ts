@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { diagnostic, McpGenError } from "@mcp-gen/schema";
+import { type Contract, diagnostic, McpGenError } from "@mcp-gen/schema";
 import { importModule } from "../load/import-module.ts";
 import {
   type ImportExtension,
@@ -19,11 +19,16 @@ export const CONFIG_NAMES = [
   "mcp-gen.config.json",
 ];
 
+/** What the contract records of `serverInfo` besides the name. */
+export type ServerInfoFields = Pick<Contract, "title" | "version" | "icons">;
+
 export interface ResolvedServerConfig {
   name: string;
   /** Patterns as written in the config. */
   tools: string[];
   naming: NamingStyle;
+  /** `serverInfo` fields of the config (title, version, icons), copied into the contract. */
+  info?: ServerInfoFields;
 }
 
 /** A loaded config with every path made absolute. */
@@ -98,6 +103,24 @@ export async function loadConfig(
         name,
         tools: server.tools,
         naming: server.naming ?? config.naming ?? "preserve",
+        ...(server.title !== undefined || server.version !== undefined || server.icons !== undefined
+          ? {
+              info: {
+                ...(server.title !== undefined ? { title: server.title } : {}),
+                ...(server.version !== undefined ? { version: server.version } : {}),
+                ...(server.icons !== undefined
+                  ? {
+                      icons: server.icons.map(({ src, mimeType, sizes, theme }) => ({
+                        src,
+                        ...(mimeType !== undefined ? { mimeType } : {}),
+                        ...(sizes !== undefined ? { sizes: [...sizes] } : {}),
+                        ...(theme !== undefined ? { theme } : {}),
+                      })),
+                    }
+                  : {}),
+              },
+            }
+          : {}),
       }))
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
   };

@@ -4,7 +4,7 @@ import { type McpGenConfig, PROVIDER_TARGETS } from "./define.ts";
 
 const TOP_KEYS = ["schemas", "generated", "tsconfig", "importExtension", "naming", "targets", "servers"];
 const TARGETS: readonly string[] = PROVIDER_TARGETS;
-const SERVER_KEYS = ["tools", "naming"];
+const SERVER_KEYS = ["tools", "naming", "title", "version", "icons"];
 const NAMINGS = ["preserve", "snake_case"];
 const SERVER_NAME = /^[a-z0-9][a-z0-9_-]*$/i;
 
@@ -79,9 +79,40 @@ export function validateConfig(raw: unknown, file: string): McpGenConfig {
         if (s.naming !== undefined && !NAMINGS.includes(s.naming as string)) {
           bad(`${at}/naming`, `"naming" must be one of ${NAMINGS.join(", ")}`);
         }
+        for (const key of ["title", "version"]) {
+          if (s[key] !== undefined && (typeof s[key] !== "string" || s[key] === ""))
+            bad(`${at}/${key}`, `"${key}" must be a non-empty string`);
+        }
+        if (s.icons !== undefined) checkIcons(s.icons, `${at}/icons`, bad);
       }
     }
   }
   if (problems.length > 0) throw new McpGenError(problems);
   return config as McpGenConfig;
+}
+
+/** `icons`: `[{ src, mimeType?, sizes?: string[], theme?: "light" | "dark" }]`, as MCP 2025-11-25 has them. */
+function checkIcons(icons: unknown, at: string, bad: (pointer: string, message: string) => void): void {
+  if (!Array.isArray(icons)) {
+    bad(at, `"icons" must be an array like [{ src: "https://example.com/icon.png", mimeType: "image/png" }]`);
+    return;
+  }
+  icons.forEach((icon, i) => {
+    const where = `${at}/${i}`;
+    if (icon === null || typeof icon !== "object" || Array.isArray(icon)) {
+      bad(where, `an icon must be an object like { src: "https://example.com/icon.png" }`);
+      return;
+    }
+    const { src, mimeType, sizes, theme, ...rest } = icon as Record<string, unknown>;
+    if (typeof src !== "string" || src === "")
+      bad(`${where}/src`, `"src" must be the icon's URL (a non-empty string)`);
+    if (mimeType !== undefined && typeof mimeType !== "string")
+      bad(`${where}/mimeType`, `"mimeType" must be a string`);
+    if (sizes !== undefined && (!Array.isArray(sizes) || sizes.some((x) => typeof x !== "string")))
+      bad(`${where}/sizes`, `"sizes" must be an array of strings like ["48x48", "any"]`);
+    if (theme !== undefined && theme !== "light" && theme !== "dark")
+      bad(`${where}/theme`, `"theme" must be "light" or "dark"`);
+    for (const key of Object.keys(rest))
+      bad(`${where}/${key}`, `unknown icon key "${key}" (known: src, mimeType, sizes, theme)`);
+  });
 }

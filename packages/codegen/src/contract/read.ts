@@ -49,6 +49,14 @@ export function checkContract(raw: unknown, file: string): Contract {
   }
   if (typeof raw.server !== "string" || raw.server === "")
     bad("/server", '"server" must be the server name (a string)');
+  for (const key of ["title", "version"]) {
+    if (raw[key] !== undefined && typeof raw[key] !== "string") bad(`/${key}`, `"${key}" must be a string`);
+  }
+  if (
+    raw.icons !== undefined &&
+    (!Array.isArray(raw.icons) || raw.icons.some((i) => !isObject(i) || typeof i.src !== "string"))
+  )
+    bad("/icons", '"icons" must be an array of icons like [{ "src": "https://example.com/icon.png" }]');
   if (!Array.isArray(raw.tools)) bad("/tools", '"tools" must be an array of tools in MCP tools/list shape');
   else {
     const names = new Set<string>();

@@ -70,6 +70,9 @@ export function emitServerManifest(ctx: EmitContext): OutputFile[] {
     w.write("defineManifest({").newLine();
     w.indent(() => {
       w.writeLine(`server: ${server},`);
+      if (contract.title !== undefined) w.writeLine(`title: ${JSON.stringify(contract.title)},`);
+      if (contract.version !== undefined) w.writeLine(`version: ${JSON.stringify(contract.version)},`);
+      if (contract.icons !== undefined) w.writeLine(`icons: ${JSON.stringify(contract.icons)},`);
       w.writeLine("tools: [");
       w.indent(() => {
         bound.forEach(({ tool, binding }, i) => {

@@ -61,9 +61,10 @@ export async function runPipeline(config: ResolvedConfig, options: PipelineOptio
   checkKnownServers(config, only);
   const selected = config.servers.filter((s) => !only || only.includes(s.name));
   const { servers: ir, warnings } = await options.extract(config, selected);
+  const info = new Map(selected.map((s) => [s.name, s.info]));
   const contracts: SourcedContract[] = ir.map((server) => ({
     file: contractPath(config, server.name),
-    contract: contractFromIr(server),
+    contract: contractFromIr(server, info.get(server.name)),
     source: "typescript",
   }));
   contracts.push(...readContracts(config, only, warnings));

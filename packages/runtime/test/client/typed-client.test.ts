@@ -167,6 +167,11 @@ describe.each(PINNED)("the economics example's resources and prompt, protocol %s
     const { server } = recordingServer(economicsManifest);
     const connection = await connect(server, { protocol });
     expect(connection.era).toBe(era);
+    expect(connection.client.getServerVersion()).toMatchObject({
+      name: "economics",
+      title: "AI-economist simulation parameters",
+      version: "1.0.0",
+    });
     const economics = createEconomicsClient(connection.client);
     const tax = await economics.resources.parametersOfCategory({ category: "tax" });
     expect(Object.keys(tax)).toStrictEqual(["income_tax_rate", "progressive_tax", "ubi_amount"]);
