@@ -80,6 +80,10 @@ export const CODES = {
     fix: "correct the contract at the JSON pointer named in the message",
   },
   MCPG041: { title: "contract-unreadable", fix: "check the file exists and is valid JSON" },
+  MCPG042: {
+    title: "invalid-task-tag",
+    fix: "write `@task` or `@task required`; leave the tag out for a tool that never runs as a task",
+  },
   MCPG050: { title: "stale-output", fix: "run `npx mcp-gen build` and commit the result" },
   MCPG060: {
     title: "provider-rule",

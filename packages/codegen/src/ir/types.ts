@@ -129,6 +129,8 @@ export interface IrTool {
   annotations: IrAnnotations;
   binding: IrBinding;
   icons?: IrIcon[];
+  /** `@task`: the tool runs as an MCP task (`execution.taskSupport`). */
+  taskSupport?: "optional" | "required";
   location: SourceLocation;
 }
 
