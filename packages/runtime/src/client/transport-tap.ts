@@ -98,7 +98,8 @@ export function tapTransport(client: TappableClient): TransportTap {
           signal?.removeEventListener("abort", onAbort);
           resolve(response);
         });
-        const message = { jsonrpc: "2.0", id, ...request } as JSONRPCMessage;
+        // A complete JSON-RPC request may come in (ext-tasks' raw dispatch): its id is replaced.
+        const message = { ...request, jsonrpc: "2.0", id } as JSONRPCMessage;
         transport.send(message).catch((error: unknown) => {
           pending.delete(id);
           reject(error);
