@@ -392,7 +392,9 @@ function modernTask(task: TaskRecord): Record<string, unknown> {
 /** A 2026-07-28 `DetailedTask` (`tasks/get`): the result, error or open questions inline. */
 function detailedTask(task: TaskRecord, entry: Running | undefined): Record<string, unknown> {
   const detail: Record<string, unknown> = { resultType: "complete", ...modernTask(task) };
-  if (task.status === "completed") detail.result = task.result ?? { content: [] };
+  // The inlined result is a 2026-07-28 CallToolResult: it carries its own resultType.
+  if (task.status === "completed")
+    detail.result = { resultType: "complete", ...(task.result ?? { content: [] }) };
   if (task.status === "failed")
     detail.error = task.error ?? { code: ProtocolErrorCode.InternalError, message: "failed" };
   if (task.status === "input_required") {
