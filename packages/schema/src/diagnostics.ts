@@ -166,7 +166,7 @@ export const CODES = {
   },
   MCPG123: {
     title: "task-only-tool",
-    fix: "call the tool with a client that supports MCP tasks; the typed client makes plain tools/call requests",
+    fix: "call it with `.task()` of its typed client method (`client.<tool>.task(args)`), or with another client that supports MCP tasks",
   },
   MCPG124: {
     title: "schema-strict",

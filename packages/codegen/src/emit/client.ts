@@ -208,11 +208,11 @@ export function emitClient(ctx: EmitContext): OutputFile {
     w.write("return ").inlineBlock(() => {
       for (const tool of tools) {
         const spec = `specs${access(tool.name)}`;
-        const caller = `(args, callOptions) => call(${spec}, args, callOptions)`;
         w.writeLine(
           isTaskTool(tool)
-            ? `${methods.get(tool.name)}: Object.assign(${caller}, { task: (args: unknown, taskOptions?: TaskCallOptions) => startTask(${spec}, args, taskOptions) }),`
-            : `${methods.get(tool.name)}: ${caller},`,
+            ? // Object.assign gives the functions no contextual types: the parameters say theirs.
+              `${methods.get(tool.name)}: Object.assign((args: unknown, callOptions?: CallOptions) => call(${spec}, args, callOptions), { task: (args: unknown, taskOptions?: TaskCallOptions) => startTask(${spec}, args, taskOptions) }),`
+            : `${methods.get(tool.name)}: (args, callOptions) => call(${spec}, args, callOptions),`,
         );
       }
       writeMembers(w, items);

@@ -58,7 +58,7 @@ describe("typed client method names", () => {
     );
     expect(client).toContain("const startTask = createTaskStarter(client, options);");
     expect(client).toContain(
-      "render: Object.assign((args, callOptions) => call(specs.render, args, callOptions), { task: (args: unknown, taskOptions?: TaskCallOptions) => startTask(specs.render, args, taskOptions) }),",
+      "render: Object.assign((args: unknown, callOptions?: CallOptions) => call(specs.render, args, callOptions), { task: (args: unknown, taskOptions?: TaskCallOptions) => startTask(specs.render, args, taskOptions) }),",
     );
     expect(client).toContain(
       "task(args?: T.RenderInput, options?: TaskCallOptions): Promise<ToolTask<ToolContent>>;",
