@@ -2,6 +2,7 @@ import {
   CLIENT_CAPABILITIES_META_KEY,
   type ClientCapabilities,
   MissingRequiredClientCapabilityError,
+  ProtocolError,
   ProtocolErrorCode,
   RELATED_TASK_META_KEY,
   type Result,
@@ -184,6 +185,8 @@ export function createTasks(options: TaskOptions = {}): Tasks {
     entry.done = invocation.outcome.then(async (outcome) => {
       let stored: TaskRecord | undefined;
       try {
+        // A JSON-RPC error the tool threw fails the task (a tool error completes it with isError).
+        if (!outcome.ok && outcome.error instanceof ProtocolError) throw outcome.error;
         const result = invocation.settle(outcome) as unknown as Record<string, unknown>;
         stored = await store.storeResult(taskId, { status: "completed", result });
       } catch (error) {
