@@ -86,6 +86,8 @@ interface Running {
   /** What a 2026-07-28 task waits for its client to answer (`tasks/update`). */
   questions: Map<string, Question>;
   asked: number;
+  /** Tells the creating 2025 connection the task's new status (`notifications/tasks/status`). */
+  notify(task: TaskRecord | undefined): void;
 }
 
 /**
@@ -120,7 +122,7 @@ export function createTasks(options: TaskOptions = {}): Tasks {
       return created(record, era);
     }
     const controller = new AbortController();
-    const entry: Running = { controller, done: Promise.resolve(), questions: new Map(), asked: 0 };
+    const entry: Running = { controller, done: Promise.resolve(), questions: new Map(), asked: 0, notify };
     const progressToken = call.ctx.mcpReq._meta?.progressToken;
     const capabilities = () =>
       (call.ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as
@@ -218,6 +220,7 @@ export function createTasks(options: TaskOptions = {}): Tasks {
     if (entry) {
       running.delete(task.taskId);
       entry.controller.abort(new Error("The task was cancelled by the client (tasks/cancel)."));
+      entry.notify(cancelled);
     }
     return cancelled ?? task;
   };

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { type Connection, connectHttp, connectStdio, TaskError } from "@mcp-gen/runtime/client";
-import { type RunningServer, serve } from "@mcp-gen/runtime/server";
+import { type Connection, connectHttp, connectStdio, TaskError, tapTransport } from "@mcp-gen/runtime/client";
+import { memoryTaskStore, type RunningServer, serve } from "@mcp-gen/runtime/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltTasks, buildTasks } from "./support/tasks.ts";
 
@@ -70,6 +70,11 @@ describe.each(cases)("typed task client over %s, %s era", (transport, era) => {
   it("creates a task, follows it and gets its typed result", async () => {
     const { client } = await connect(transport, era);
     const tasks = built.createTasksClient(client);
+    const statuses: unknown[] = [];
+    tapTransport(client).onNotification((n) => {
+      if (n.method === "notifications/tasks/status") statuses.push([n.params?.taskId, n.params?.status]);
+      return false;
+    });
     const progress: unknown[] = [];
     const task = await tasks.countdown.task({ steps: 3 }, { onprogress: (p: unknown) => progress.push(p) });
     expect(task.created).toMatchObject({ taskId: task.taskId, status: "working" });
@@ -79,6 +84,7 @@ describe.each(cases)("typed task client over %s, %s era", (transport, era) => {
     if (era === "legacy" && transport === "stdio") {
       // One ordered stream: the progress of the task arrives before the answer to tasks/result.
       expect(progress).toEqual([1, 2, 3].map((i) => ({ progress: i, total: 3, message: `step ${i} of 3` })));
+      expect(statuses).toEqual([[task.taskId, "completed"]]);
     }
     // Without .task() the same tool runs as a plain call.
     expect(await tasks.countdown({ steps: 1 })).toMatchObject({ ok: true, value: "done after 1 steps" });
@@ -112,5 +118,52 @@ describe.each(cases)("typed task client over %s, %s era", (transport, era) => {
         ),
     });
     expect(await task.result()).toMatchObject({ ok: true, value: "Hello, Grace!" });
+  });
+});
+
+describe("tasks over HTTP with a store of its own", () => {
+  let now = Date.parse("2026-01-01T00:00:00Z");
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await serve(built.manifest, {
+      transport: "http",
+      http: { port: 0 },
+      onError: () => {},
+      tasks: { store: memoryTaskStore({ pageSize: 1, now: () => now }), pollIntervalMs: 20 },
+    });
+  });
+  afterAll(() => server.close());
+
+  it("lists a 2025 session's tasks a page at a time and forgets them past their ttl", async () => {
+    const connection = await connectHttp(server.url!, { protocol: "legacy" });
+    open.push(connection);
+    const tasks = built.createTasksClient(connection.client);
+    const short = await tasks.countdown.task({ steps: 1 }, { ttlMs: 1000 });
+    const long = await tasks.countdown.task({ steps: 1 }, { ttlMs: 60_000 });
+    const tap = tapTransport(connection.client);
+    const list = async (params: Record<string, unknown>) => {
+      const response = await tap.dispatch({ method: "tasks/list", params });
+      if (response.kind === "error") throw new Error(response.error.message);
+      return response.result as { tasks: { taskId: string }[]; nextCursor?: string };
+    };
+    const first = await list({});
+    expect(first.tasks.map((t) => t.taskId)).toEqual([short.taskId]);
+    const second = await list({ cursor: first.nextCursor });
+    expect(second).toEqual({ tasks: [expect.objectContaining({ taskId: long.taskId })] });
+    now += 2000;
+    await expect(short.status()).rejects.toMatchObject({ name: "TaskError", code: -32602 });
+    expect((await list({})).tasks.map((t) => t.taskId)).toEqual([long.taskId]);
+    expect(await long.result()).toMatchObject({ ok: true, value: "done after 1 steps" });
+  });
+
+  it("forgets a 2026-07-28 task past its ttl", async () => {
+    const connection = await connectHttp(server.url!, { protocol: "2026-07-28" });
+    open.push(connection);
+    const tasks = built.createTasksClient(connection.client);
+    const task = await tasks.waitForCancel.task();
+    expect(task.created.ttlMs).toBe(3_600_000);
+    expect((await task.status()).status).toBe("working");
+    now += 3_600_000;
+    await expect(task.status()).rejects.toMatchObject({ name: "TaskError", code: -32602 });
   });
 });

@@ -170,6 +170,8 @@ describe("2025-11-25 tasks", () => {
     expect(cancelled).toMatchObject({ taskId: task.taskId, status: "cancelled" });
     await c.client.ping();
     expect(cancellations).toEqual(["The task was cancelled by the client (tasks/cancel)."]);
+    const statuses = c.notifications.filter((n) => n.method === "notifications/tasks/status");
+    expect(statuses.map((n) => n.params.status)).toEqual(["cancelled"]);
     await expect(c.request("tasks/cancel", { taskId: task.taskId })).rejects.toMatchObject({ code: -32602 });
     await expect(c.request("tasks/result", { taskId: task.taskId })).rejects.toMatchObject({ code: -32602 });
   });
