@@ -15,6 +15,7 @@ import { type CallEnvironment, checkArguments, Invocation, toolTarget } from "./
 import type { ManifestTool } from "./manifest.ts";
 import { answerProblem, type InputRequest, PREFIX } from "./parked.ts";
 import { type ProtocolEra, protocolError } from "./protocol.ts";
+import { ResultChannel } from "./task-channel.ts";
 import { isTerminal, memoryTaskStore, type TaskRecord, type TaskStore } from "./task-store.ts";
 
 /** The id of the 2026-07-28 tasks extension (SEP-2663), under `capabilities.extensions`. */
@@ -88,6 +89,8 @@ interface Running {
   asked: number;
   /** Tells the creating 2025 connection the task's new status (`notifications/tasks/status`). */
   notify(task: TaskRecord | undefined): void;
+  /** Where a 2025 task's requests to the client go: `tasks/result` requests waiting for it. */
+  channel: ResultChannel;
 }
 
 /**
@@ -122,7 +125,40 @@ export function createTasks(options: TaskOptions = {}): Tasks {
       return created(record, era);
     }
     const controller = new AbortController();
-    const entry: Running = { controller, done: Promise.resolve(), questions: new Map(), asked: 0, notify };
+    const entry: Running = {
+      controller,
+      done: Promise.resolve(),
+      questions: new Map(),
+      asked: 0,
+      notify,
+      channel: new ResultChannel(),
+    };
+    /**
+     * A 2025 task asks its client on the stream of a waiting `tasks/result` (status
+     * `input_required` meanwhile), the request marked as the task's (`related-task`).
+     */
+    const viaResult = async <T>(
+      capability: "elicitation" | "sampling" | "roots",
+      signal: AbortSignal,
+      send: (
+        ctx: ServerContext,
+        options: { relatedRequestId: string | number; signal: AbortSignal },
+      ) => Promise<T>,
+    ): Promise<T> => {
+      if (!server.getClientCapabilities()?.[capability]) {
+        throw new ToolError(
+          `Tool "${tool.definition.name}" needs ${capability}, which the client does not support.`,
+        );
+      }
+      notify(await store.setStatus(taskId, "input_required"));
+      const channel = await entry.channel.next(signal);
+      try {
+        return await send(channel, { relatedRequestId: channel.mcpReq.id, signal });
+      } finally {
+        if (!signal.aborted) notify(await store.setStatus(taskId, "working"));
+      }
+    };
+    const related = { [RELATED_TASK_META_KEY]: { taskId } };
     const progressToken = call.ctx.mcpReq._meta?.progressToken;
     const capabilities = () =>
       (call.ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as
@@ -165,7 +201,26 @@ export function createTasks(options: TaskOptions = {}): Tasks {
             })
             .catch(() => {});
         };
-        if (era === "legacy") return { ...base, progress };
+        if (era === "legacy") {
+          return {
+            ...base,
+            progress,
+            elicit: (request) =>
+              viaResult("elicitation", signal, (ctx, o) =>
+                ctx.mcpReq.elicitInput({ ...request, mode: "form", _meta: related }, o),
+              ),
+            sample: (request) =>
+              viaResult("sampling", signal, (ctx, o) =>
+                ctx.mcpReq.requestSampling({ ...request, _meta: related }, o),
+              ) as never,
+            roots: () =>
+              viaResult(
+                "roots",
+                signal,
+                async (_ctx, o) => (await server.listRoots({ _meta: related }, o)).roots,
+              ),
+          };
+        }
         return {
           ...base,
           progress,
@@ -229,6 +284,7 @@ export function createTasks(options: TaskOptions = {}): Tasks {
     method: string,
     params: unknown,
     owner: string | undefined,
+    ctx: ServerContext,
   ): Promise<Result> => {
     switch (method) {
       case "tasks/get":
@@ -236,7 +292,13 @@ export function createTasks(options: TaskOptions = {}): Tasks {
       case "tasks/result": {
         let task = await find(params, owner);
         if (!isTerminal(task.status)) {
-          await running.get(task.taskId)?.done;
+          const entry = running.get(task.taskId);
+          const detach = entry?.channel.attach(ctx);
+          try {
+            await entry?.done;
+          } finally {
+            detach?.();
+          }
           task = (await store.get(task.taskId, owner)) ?? task;
         }
         const related = { [RELATED_TASK_META_KEY]: { taskId: task.taskId } };
@@ -348,7 +410,7 @@ export function createTasks(options: TaskOptions = {}): Tasks {
     },
 
     request(method, params, { era, ctx, owner }) {
-      if (era === "legacy") return legacyRequest(method, params, owner);
+      if (era === "legacy") return legacyRequest(method, params, owner, ctx);
       if (!clientHasTasks(ctx)) {
         throw new MissingRequiredClientCapabilityError({
           requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },

@@ -176,6 +176,16 @@ describe("2025-11-25 tasks", () => {
     await expect(c.request("tasks/result", { taskId: task.taskId })).rejects.toMatchObject({ code: -32602 });
   });
 
+  it("asks the client on the stream of tasks/result while the task is input_required", async () => {
+    const c = await connect("legacy");
+    const { task } = await c.request("tools/call", { name: "ask_name", arguments: {}, task: {} });
+    const result = await c.request("tasks/result", { taskId: task.taskId });
+    expect(result.structuredContent).toEqual({ result: "Hello, Ada!" });
+    await c.client.ping();
+    const statuses = c.notifications.filter((n) => n.method === "notifications/tasks/status");
+    expect(statuses.map((n) => n.params.status)).toEqual(["input_required", "working", "completed"]);
+  });
+
   it("lists tasks a page at a time and forgets them past their ttl", async () => {
     let now = Date.parse("2026-01-01T00:00:00Z");
     const store = memoryTaskStore({ pageSize: 2, now: () => now });
