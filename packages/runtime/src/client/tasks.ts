@@ -151,9 +151,13 @@ export function createTaskStarter(client: TaskCallingClient, options: TypedClien
           }
         },
         async cancel() {
-          const now = legacyInfo(await request("tasks/get", { taskId }));
-          if (isOver(now.status)) return;
-          await request("tasks/cancel", { taskId });
+          try {
+            await request("tasks/cancel", { taskId });
+          } catch (error) {
+            // A 2025 server refuses to cancel a task that is over (-32602): it stays as it is.
+            const now = legacyInfo(await request("tasks/get", { taskId }));
+            if (!isOver(now.status)) throw error;
+          }
         },
       };
     }
