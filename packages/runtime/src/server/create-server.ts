@@ -77,10 +77,10 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
     server.onerror = (error) => report({ kind: "protocol", error });
     const perRequest = context?.requestInfo !== undefined;
     if (!perRequest) connections.add(server, era);
+    const connectionId = randomUUID();
     /** Whose tasks a request sees: a 2025 session's (or connection's) own; on 2026-07-28 whoever has the id. */
     const ownerOf = (ctx: ServerContext) =>
       era === "modern" ? undefined : (ctx.sessionId ?? (perRequest ? undefined : connectionId));
-    const connectionId = randomUUID();
 
     /** What serving one request needs; `subject` names what runs (its context's `toolName`). */
     const environment = (

@@ -17,9 +17,9 @@ import { answerProblem, type InputRequest, PREFIX } from "./parked.ts";
 import { type ProtocolEra, protocolError } from "./protocol.ts";
 import { ResultChannel } from "./task-channel.ts";
 import { isTerminal, memoryTaskStore, type TaskRecord, type TaskStore } from "./task-store.ts";
+import { clientHasTasks, created, detailedTask, errorOf, legacyTask, TASKS_EXTENSION } from "./task-wire.ts";
 
-/** The id of the 2026-07-28 tasks extension (SEP-2663), under `capabilities.extensions`. */
-export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
+export { TASKS_EXTENSION } from "./task-wire.ts";
 
 /** How a tool runs as a task (`@task`): `"optional"` when the client asks, `"required"` always. */
 export type TaskSupport = "optional" | "required";
@@ -348,7 +348,7 @@ export function createTasks(options: TaskOptions = {}): Tasks {
     const task = await find(params, undefined);
     switch (method) {
       case "tasks/get":
-        return detailedTask(task, running.get(task.taskId)) as Result;
+        return detailedTask(task, running.get(task.taskId)?.questions) as Result;
       case "tasks/cancel":
         if (!isTerminal(task.status)) await cancel(task);
         return { resultType: "complete" } as Result;
@@ -418,74 +418,5 @@ export function createTasks(options: TaskOptions = {}): Tasks {
       }
       return modernRequest(method, params, ctx);
     },
-  };
-}
-
-/** Whether a 2026-07-28 request's client declared the tasks extension. */
-function clientHasTasks(ctx: ServerContext): boolean {
-  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
-  const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] as
-    | { extensions?: Record<string, unknown> }
-    | undefined;
-  const extension = capabilities?.extensions?.[TASKS_EXTENSION];
-  return extension !== undefined && extension !== null && typeof extension === "object";
-}
-
-/** A 2025-11-25 `Task`. */
-function legacyTask(task: TaskRecord): Record<string, unknown> {
-  return {
-    taskId: task.taskId,
-    status: task.status,
-    ...(task.statusMessage !== undefined ? { statusMessage: task.statusMessage } : {}),
-    createdAt: task.createdAt,
-    lastUpdatedAt: task.lastUpdatedAt,
-    ttl: task.ttlMs,
-    ...(task.pollIntervalMs !== undefined ? { pollInterval: task.pollIntervalMs } : {}),
-  };
-}
-
-/** The 2026-07-28 `Task` fields. */
-function modernTask(task: TaskRecord): Record<string, unknown> {
-  return {
-    taskId: task.taskId,
-    status: task.status,
-    ...(task.statusMessage !== undefined ? { statusMessage: task.statusMessage } : {}),
-    createdAt: task.createdAt,
-    lastUpdatedAt: task.lastUpdatedAt,
-    ttlMs: task.ttlMs,
-    ...(task.pollIntervalMs !== undefined ? { pollIntervalMs: task.pollIntervalMs } : {}),
-  };
-}
-
-/** A 2026-07-28 `DetailedTask` (`tasks/get`): the result, error or open questions inline. */
-function detailedTask(task: TaskRecord, entry: Running | undefined): Record<string, unknown> {
-  const detail: Record<string, unknown> = { resultType: "complete", ...modernTask(task) };
-  // The inlined result is a 2026-07-28 CallToolResult: it carries its own resultType.
-  if (task.status === "completed")
-    detail.result = { resultType: "complete", ...(task.result ?? { content: [] }) };
-  if (task.status === "failed")
-    detail.error = task.error ?? { code: ProtocolErrorCode.InternalError, message: "failed" };
-  if (task.status === "input_required") {
-    detail.inputRequests = Object.fromEntries(
-      [...(entry?.questions ?? [])].map(([key, q]) => [key, q.request]),
-    );
-  }
-  return detail;
-}
-
-/** The `CreateTaskResult` of either era. */
-function created(task: TaskRecord, era: ProtocolEra): Result {
-  return (
-    era === "legacy" ? { task: legacyTask(task) } : { resultType: "task", ...modernTask(task) }
-  ) as Result;
-}
-
-/** What a task that failed at the protocol level keeps as its error. */
-function errorOf(error: unknown): { code: number; message: string; data?: unknown } {
-  const { code, message, data } = (error ?? {}) as { code?: unknown; message?: unknown; data?: unknown };
-  return {
-    code: typeof code === "number" ? code : ProtocolErrorCode.InternalError,
-    message: typeof message === "string" && message ? message : String(error),
-    ...(data !== undefined ? { data } : {}),
   };
 }
