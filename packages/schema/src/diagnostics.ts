@@ -80,6 +80,10 @@ export const CODES = {
     fix: "correct the contract at the JSON pointer named in the message",
   },
   MCPG041: { title: "contract-unreadable", fix: "check the file exists and is valid JSON" },
+  MCPG042: {
+    title: "invalid-task-tag",
+    fix: "write `@task` or `@task required`; leave the tag out for a tool that never runs as a task",
+  },
   MCPG050: { title: "stale-output", fix: "run `npx mcp-gen build` and commit the result" },
   MCPG060: {
     title: "provider-rule",
@@ -170,7 +174,7 @@ export const CODES = {
   },
   MCPG123: {
     title: "task-only-tool",
-    fix: "call the tool with a client that supports MCP tasks; the typed client makes plain tools/call requests",
+    fix: "call it with `.task()` of its typed client method (`client.<tool>.task(args)`), or with another client that supports MCP tasks",
   },
   MCPG124: {
     title: "schema-strict",

@@ -60,6 +60,7 @@ function toolFromIr(
   if (Object.keys(tool.annotations).length > 0) entry.annotations = { ...tool.annotations };
   if (tool.icons) entry.icons = tool.icons.map((icon) => ({ ...icon }));
   if (tool.scopes) extra.scopes = [...tool.scopes];
+  if (tool.taskSupport) entry.execution = { taskSupport: tool.taskSupport };
   extra.binding = {
     kind: tool.binding.kind,
     module: tool.binding.module,

@@ -105,6 +105,11 @@ export function emitClient(ctx: EmitContext): OutputFile {
     "TypedClientOptions",
   ];
   const runtimeValues = ["createToolCaller"];
+  const hasTasks = tools.some(isTaskTool);
+  if (hasTasks) {
+    runtimeTypes.push("TaskCallingClient", "TaskCallOptions", "ToolTask");
+    runtimeValues.push("createTaskStarter");
+  }
   if (hasResources) {
     runtimeTypes.push("ResourceReadingClient", "ResourceSpec", "RequestCallOptions");
     if (items.resources.some((i) => !i.resultKind) || items.templates.some((i) => !i.resultKind))
@@ -154,9 +159,23 @@ export function emitClient(ctx: EmitContext): OutputFile {
       const result = n.result ? `T.${n.result}` : "ToolContent";
       writeDoc(w, methodDoc(tool, methods.get(tool.name)!, names.variable));
       const optional = argsOptional(tool) ? "?" : "";
-      w.writeLine(
-        `${methods.get(tool.name)}(args${optional}: T.${n.input}, options?: CallOptions): Promise<ToolCallResult<${result}>>;`,
-      );
+      const method = methods.get(tool.name)!;
+      if (!isTaskTool(tool)) {
+        w.writeLine(
+          `${method}(args${optional}: T.${n.input}, options?: CallOptions): Promise<ToolCallResult<${result}>>;`,
+        );
+        return;
+      }
+      w.write(`${method}: `).inlineBlock(() => {
+        w.writeLine(
+          `(args${optional}: T.${n.input}, options?: CallOptions): Promise<ToolCallResult<${result}>>;`,
+        );
+        writeDoc(w, taskDoc(tool, method, names.variable));
+        w.writeLine(
+          `task(args${optional}: T.${n.input}, options?: TaskCallOptions): Promise<ToolTask<${result}>>;`,
+        );
+      });
+      w.write(";").newLine();
     });
     writeMemberTypes(w, items, names.variable);
   });
@@ -175,6 +194,7 @@ export function emitClient(ctx: EmitContext): OutputFile {
   ]);
   const clientType = [
     "ToolCallingClient",
+    ...(hasTasks ? ["TaskCallingClient"] : []),
     ...(hasResources ? ["ResourceReadingClient"] : []),
     ...(hasPrompts ? ["PromptGettingClient"] : []),
   ].join(" & ");
@@ -182,12 +202,17 @@ export function emitClient(ctx: EmitContext): OutputFile {
     `export function ${names.factory}(client: ${clientType}, options: TypedClientOptions = {}): ${names.type} `,
   ).block(() => {
     w.writeLine("const call = createToolCaller(client, options);");
+    if (hasTasks) w.writeLine("const startTask = createTaskStarter(client, options);");
     if (hasResources) w.writeLine("const read = createResourceReader(client, options);");
     if (hasPrompts) w.writeLine("const get = createPromptGetter(client, options);");
     w.write("return ").inlineBlock(() => {
       for (const tool of tools) {
+        const spec = `specs${access(tool.name)}`;
         w.writeLine(
-          `${methods.get(tool.name)}: (args, callOptions) => call(specs${access(tool.name)}, args, callOptions),`,
+          isTaskTool(tool)
+            ? // Object.assign gives the functions no contextual types: the parameters say theirs.
+              `${methods.get(tool.name)}: Object.assign((args: unknown, callOptions?: CallOptions) => call(${spec}, args, callOptions), { task: (args: unknown, taskOptions?: TaskCallOptions) => startTask(${spec}, args, taskOptions) }),`
+            : `${methods.get(tool.name)}: (args, callOptions) => call(${spec}, args, callOptions),`,
         );
       }
       writeMembers(w, items);
@@ -340,6 +365,28 @@ function writeMembers(w: ReturnType<typeof createWriter>, items: EmitItems): voi
 
 function access(name: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`;
+}
+
+/** A tool that may run as an MCP task (`execution.taskSupport` optional or required): it gets `.task()`. */
+function isTaskTool(tool: ContractTool): boolean {
+  const support = tool.execution?.taskSupport;
+  return support === "optional" || support === "required";
+}
+
+function taskDoc(tool: ContractTool, method: string, variable: string): string[] {
+  const only = tool.execution?.taskSupport === "required" ? " (this tool runs only as a task)" : "";
+  const example = exampleValue(tool.inputSchema, tool.inputSchema);
+  const args = argsOptional(tool) && isEmpty(example) ? "" : jsLiteral(example);
+  return [
+    [
+      `Runs \`${tool.name}\` as an MCP task${only}: resolves once the server created the task, with a handle to its status, result and cancellation.`,
+      [
+        "@example",
+        `const task = await ${variable}.${method}.task(${args});`,
+        "const r = await task.result();",
+      ].join("\n"),
+    ].join("\n\n"),
+  ];
 }
 
 function methodDoc(tool: ContractTool, method: string, variable: string): string[] {

@@ -305,7 +305,25 @@ function extractTool(
   if (icons) tool.icons = icons;
   const scopes = scopesOf(doc, ctx, toolSite);
   if (scopes.length > 0) tool.scopes = scopes;
+  const taskSupport = taskSupportOf(doc, ctx, toolSite);
+  if (taskSupport) tool.taskSupport = taskSupport;
   return tool;
+}
+
+/** `@task` (`optional`, the default) or `@task required`: how the tool runs as an MCP task. */
+function taskSupportOf(doc: DocInfo, ctx: ExtractContext, site: Site): IrTool["taskSupport"] {
+  const tags = doc.tags.filter((t) => t.name === "task");
+  if (tags.length === 0) return undefined;
+  if (tags.length > 1) ctx.fail("MCPG042", "@task is given more than once", site, "keep one `@task` tag");
+  const text = tags[0]!.text.trim();
+  if (text === "" || text === "optional") return "optional";
+  if (text === "required") return "required";
+  return ctx.fail(
+    "MCPG042",
+    `@task takes "optional" (the default) or "required"; got "${text}"`,
+    site,
+    "write `@task` (clients choose), or `@task required` (the tool runs only as a task); leave the tag out for a tool that never runs as one",
+  );
 }
 
 export function extractParam(

@@ -131,6 +131,8 @@ export interface IrTool {
   scopes?: string[];
   binding: IrBinding;
   icons?: IrIcon[];
+  /** `@task`: the tool runs as an MCP task (`execution.taskSupport`). */
+  taskSupport?: "optional" | "required";
   location: SourceLocation;
 }
 

@@ -69,7 +69,7 @@ export function contractFromTools(options: {
       warnings.push(
         diagnostic(
           "MCPG123",
-          `tool "${tool.name}" only runs as an MCP task; its typed client method will fail`,
+          `tool "${tool.name}" only runs as an MCP task: its typed client method fails, its .task() works`,
           { file: options.file, pointer: `/tools/${i}/execution/taskSupport` },
         ),
       );

@@ -47,4 +47,25 @@ describe("typed client method names", () => {
       "getSum(args?: T.GetSumInput, options?: CallOptions): Promise<ToolCallResult<ToolContent>>;",
     );
   });
+
+  it("gives tools that support tasks a .task() method, and no others", () => {
+    const c = contract("render", "plain");
+    c.tools[0]!.execution = { taskSupport: "required" };
+    const { files } = emitServer(c, { contractFile: "c.json", outDir: "g" });
+    const client = files.find((f) => f.path === "g/client.ts")!.content;
+    expect(client).toContain(
+      'import { createToolCaller, createTaskStarter } from "@mcp-gen/runtime/client";',
+    );
+    expect(client).toContain("const startTask = createTaskStarter(client, options);");
+    expect(client).toContain(
+      "render: Object.assign((args: unknown, callOptions?: CallOptions) => call(specs.render, args, callOptions), { task: (args: unknown, taskOptions?: TaskCallOptions) => startTask(specs.render, args, taskOptions) }),",
+    );
+    expect(client).toContain(
+      "task(args?: T.RenderInput, options?: TaskCallOptions): Promise<ToolTask<ToolContent>>;",
+    );
+    expect(client).toContain("(this tool runs only as a task)");
+    expect(client).toContain("plain: (args, callOptions) => call(specs.plain, args, callOptions),");
+    const none = emitServer(contract("plain"), { contractFile: "c.json", outDir: "g" });
+    expect(none.files.find((f) => f.path === "g/client.ts")!.content).not.toContain("Task");
+  });
 });

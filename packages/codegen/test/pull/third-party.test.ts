@@ -114,9 +114,9 @@ describe("pull from third-party servers over stdio", () => {
     ]);
   });
 
-  it("warns that a task-only tool cannot be called by the typed client", () => {
+  it("warns that a task-only tool must be called with .task() of the typed client", () => {
     expect(pulls.everything?.stderr).toContain(
-      'warning MCPG123: tool "simulate-research-query" only runs as an MCP task; its typed client method will fail\n' +
+      'warning MCPG123: tool "simulate-research-query" only runs as an MCP task: its typed client method fails, its .task() works\n' +
         "  at schemas/everything.tools.json /tools/9/execution/taskSupport",
     );
   });
@@ -232,6 +232,18 @@ describe("the build of pulled contracts", () => {
       const rejected = await unchecked.getStructuredContent({ location: "Paris" });
       expect(rejected.ok).toBe(false);
       expect(rejected.tool).toBe("get-structured-content");
+    });
+
+    it("everything: the task-only simulate-research-query runs as a task through the typed client", async () => {
+      const { createEverythingClient } = await load("everything");
+      const everything = createEverythingClient(await connect([EVERYTHING, "stdio"]));
+      expect(await everything.simulateResearchQuery({ topic: "tasks" })).toMatchObject({ ok: false });
+      const task = await everything.simulateResearchQuery.task({ topic: "tasks" });
+      expect(task.created).toMatchObject({ status: "working" });
+      const result = await task.result();
+      expect(result.ok).toBe(true);
+      expect(result.value[0].text).toContain("# Research Report: tasks");
+      expect((await task.status()).status).toBe("completed");
     });
 
     it("everything: resources, resource templates and prompts through the typed client", async () => {

@@ -78,12 +78,24 @@ export function createToolCaller(client: ToolCallingClient, options: TypedClient
         ? ({ ...callOptions, toolDefinition: { name: spec.name, inputSchema: spec.headers } } as CallOptions)
         : callOptions;
     const raw = (await client.callTool({ name: spec.name, arguments: input }, options)) as CallToolResult;
-    const content = raw.content ?? [];
-    if (raw.isError) return { ok: false, tool: spec.name, message: textOf(content), content, raw };
-    if (!spec.output && !spec.resultWrapped) return { ok: true, value: content, content, raw };
-    const structured = structuredOf(raw, spec, validateResults, client.getProtocolEra?.());
-    return { ok: true, value: spec.resultWrapped ? structured.result : structured, content, raw };
+    return toToolCallResult(raw, spec, { validateResults, era: client.getProtocolEra?.() });
   };
+}
+
+/**
+ * A `tools/call` result as the typed client returns it: `{ ok: false }` for `isError`, else the
+ * structured result checked against the output validator and unwrapped.
+ */
+export function toToolCallResult(
+  raw: CallToolResult,
+  spec: ToolSpec,
+  options: { validateResults: boolean; era: ProtocolEra | undefined },
+): ToolCallResult<any> {
+  const content = raw.content ?? [];
+  if (raw.isError) return { ok: false, tool: spec.name, message: textOf(content), content, raw };
+  if (!spec.output && !spec.resultWrapped) return { ok: true, value: content, content, raw };
+  const structured = structuredOf(raw, spec, options.validateResults, options.era);
+  return { ok: true, value: spec.resultWrapped ? structured.result : structured, content, raw };
 }
 
 /**

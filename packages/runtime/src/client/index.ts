@@ -10,6 +10,7 @@ export {
   type ToolCallingClient,
   type ToolSpec,
   type TypedClientOptions,
+  toToolCallResult,
 } from "./call.ts";
 export {
   type ConnectableServer,
@@ -47,4 +48,21 @@ export {
   type ToolContent,
   textOf,
 } from "./result.ts";
+export {
+  createTaskStarter,
+  type TaskCallingClient,
+  type TaskCallOptions,
+  TaskError,
+  type TaskInfo,
+  type TaskInputRequests,
+  type TaskStarter,
+  type ToolTask,
+} from "./tasks.ts";
+export {
+  type RawNotification,
+  type RawResponse,
+  type TappableClient,
+  type TransportTap,
+  tapTransport,
+} from "./transport-tap.ts";
 export { expandUriTemplate } from "./uri-template.ts";

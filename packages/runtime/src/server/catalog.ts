@@ -5,6 +5,7 @@ import type { ManifestPrompt, ManifestTool, ServerManifest } from "./manifest.ts
 import type { ServerOptions } from "./options.ts";
 import type { ProtocolEra } from "./protocol.ts";
 import { type ResourceCatalog, resourceCatalog } from "./resources.ts";
+import { TASKS_EXTENSION, taskSupportOf } from "./tasks.ts";
 
 /** The listings of one era, each a ready list result (`tools/list` …). */
 export interface Listings {
@@ -17,7 +18,10 @@ export interface Listings {
 /** What a factory serves from one manifest, computed once: lookups, listings, capabilities. */
 export interface Catalog {
   readonly info: Implementation;
+  /** What a 2025 server advertises (`initialize`). */
   readonly capabilities: ServerCapabilities;
+  /** What a 2026-07-28 server advertises (`server/discover`): tasks as an extension. */
+  readonly modernCapabilities: ServerCapabilities;
   readonly tools: ReadonlyMap<string, ManifestTool>;
   readonly resources: ResourceCatalog;
   readonly prompts: ReadonlyMap<string, ManifestPrompt>;
@@ -50,7 +54,9 @@ export function catalogOf(manifest: ServerManifest, options: ServerOptions): Cat
     ...(hasPrompts ? { prompts: { ...listChanged } } : {}),
     ...(hasCompletions ? { completions: {} } : {}),
   };
+  const hasTasks = manifest.tools.some((t) => taskSupportOf(t) !== undefined);
   const served = new Set(["tools/list", "tools/call"]);
+  if (hasTasks) for (const m of ["get", "result", "list", "cancel", "update"]) served.add(`tasks/${m}`);
   if (hasResources) {
     for (const m of ["list", "templates/list", "read", "subscribe", "unsubscribe"])
       served.add(`resources/${m}`);
@@ -72,7 +78,10 @@ export function catalogOf(manifest: ServerManifest, options: ServerOptions): Cat
       ...(manifest.title !== undefined ? { title: manifest.title } : {}),
       ...(manifest.icons !== undefined ? { icons: manifest.icons.map((i) => ({ ...i }) as never) } : {}),
     },
-    capabilities,
+    capabilities: hasTasks
+      ? { ...capabilities, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } }
+      : capabilities,
+    modernCapabilities: hasTasks ? { ...capabilities, extensions: { [TASKS_EXTENSION]: {} } } : capabilities,
     tools: new Map(manifest.tools.map((t) => [t.definition.name, t])),
     resources: resourceCatalog(manifest),
     prompts: new Map(prompts.map((p) => [p.definition.name, p])),
@@ -85,12 +94,16 @@ export function catalogOf(manifest: ServerManifest, options: ServerOptions): Cat
         prompts: { ...shared.prompts, ...cache },
       },
     },
-    serves: (method, era) => served.has(method) && (era === "legacy" || !LEGACY_ONLY.has(method)),
+    serves: (method, era) =>
+      served.has(method) && !(era === "legacy" ? MODERN_ONLY : LEGACY_ONLY).has(method),
   };
 }
 
-/** Methods of the 2025 revisions that 2026-07-28 removed (clients listen instead). */
-const LEGACY_ONLY = new Set(["resources/subscribe", "resources/unsubscribe"]);
+/** Methods of the 2025 revisions that 2026-07-28 removed (clients listen instead; a task's result is in `tasks/get`). */
+const LEGACY_ONLY = new Set(["resources/subscribe", "resources/unsubscribe", "tasks/result", "tasks/list"]);
+
+/** Methods of the 2026-07-28 tasks extension only. */
+const MODERN_ONLY = new Set(["tasks/update"]);
 
 /** 2025 clients: structured results of non-object type travel wrapped, as `{ result }`. */
 function legacyTools(manifest: ServerManifest): { tools: unknown[] } {

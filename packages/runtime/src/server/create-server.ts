@@ -1,9 +1,11 @@
+import { randomUUID } from "node:crypto";
 import {
   type JSONRPCRequest,
   ProtocolErrorCode,
   type Result,
   Server,
   type ServerContext,
+  type StandardSchemaV1,
   type Transport,
 } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
@@ -18,6 +20,7 @@ import { getPrompt } from "./prompts.ts";
 import { noRuntimeCompiler, type ProtocolEra, protocolError } from "./protocol.ts";
 import { readResource, type Subject } from "./resources.ts";
 import { scopedListing } from "./scoped-listing.ts";
+import { createTasks } from "./tasks.ts";
 import { createToolContext } from "./tool-context.ts";
 
 export { unwrapSchema } from "./catalog.ts";
@@ -63,16 +66,22 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
   const maskErrors = options.maskErrors ?? false;
   const parked = parkedCalls(options);
   const notifyResourceUpdated = (uri: string) => connections.resourceUpdated(uri);
+  const tasks = createTasks(options.tasks);
 
   const factory = (context?: { era?: ProtocolEra; requestInfo?: unknown }): Server => {
     const era = context?.era ?? "legacy";
     const server = new Server(catalog.info, {
-      capabilities: catalog.capabilities,
+      capabilities: era === "modern" ? catalog.modernCapabilities : catalog.capabilities,
       jsonSchemaValidator: noRuntimeCompiler,
       ...(options.instructions !== undefined ? { instructions: options.instructions } : {}),
     });
     server.onerror = (error) => report({ kind: "protocol", error });
-    if (context?.requestInfo === undefined) connections.add(server, era);
+    const perRequest = context?.requestInfo !== undefined;
+    if (!perRequest) connections.add(server, era);
+    const connectionId = randomUUID();
+    /** Whose tasks a request sees: a 2025 session's (or connection's) own; on 2026-07-28 whoever has the id. */
+    const ownerOf = (ctx: ServerContext) =>
+      era === "modern" ? undefined : (ctx.sessionId ?? (perRequest ? undefined : connectionId));
 
     /** What serving one request needs; `subject` names what runs (its context's `toolName`). */
     const environment = (
@@ -116,6 +125,17 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
       if (!tool)
         throw protocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(name)}`);
       const env = environment(ctx, { kind: "tool", name }, timeoutOf(name, options));
+      const asTask = tasks.call({
+        tool,
+        args,
+        env,
+        params: params as Record<string, unknown>,
+        ctx,
+        era,
+        server,
+        owner: ownerOf(ctx),
+      });
+      if (asTask) return asTask;
       return era === "modern" ? parked.serve(tool, args, env) : callTool(tool, args, env);
     };
 
@@ -164,6 +184,12 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
           return listings.prompts as Result;
         case "prompts/get":
           return getPrompt(current.prompts, params, env, parked);
+        case "tasks/get":
+        case "tasks/result":
+        case "tasks/list":
+        case "tasks/cancel":
+        case "tasks/update":
+          return tasks.request(method, params, { era, ctx, owner: ownerOf(ctx) });
         default:
           return complete({ prompts: current.prompts, templates: current.resources.byTemplate }, params, {
             maskErrors,
@@ -171,6 +197,18 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
           });
       }
     };
+    if (era === "modern") {
+      // `tasks/get` and `tasks/cancel` are 2025 methods the 2026-07-28 codec refuses unless a
+      // handler with its own schema claims them (SEP-2663 reuses the names in its extension).
+      for (const method of ["tasks/get", "tasks/cancel"] as const) {
+        server.setRequestHandler(method, { params: passThrough }, (params, ctx) =>
+          server.fallbackRequestHandler!(
+            { jsonrpc: "2.0", id: ctx.mcpReq.id, method, params } as JSONRPCRequest,
+            ctx,
+          ),
+        );
+      }
+    }
     return server;
   };
   return Object.assign(factory, {
@@ -253,6 +291,15 @@ export function createServer(manifest: ServerManifest, options: ServerOptions = 
 function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
+
+/** Takes params as they are: the fallback handler checks them. */
+const passThrough: StandardSchemaV1<Record<string, unknown>> = {
+  "~standard": {
+    version: 1,
+    vendor: "mcp-gen",
+    validate: (value) => ({ value: value as Record<string, unknown> }),
+  },
+};
 
 function timeoutOf(tool: string, options: ServerOptions): number | undefined {
   const own = options.toolTimeoutsMs && Object.hasOwn(options.toolTimeoutsMs, tool);

@@ -28,4 +28,15 @@ export {
 export type { ServerEvent, ServerOptions } from "./options.ts";
 export type { ProtocolEra } from "./protocol.ts";
 export { type RunningServer, type ServeOptions, serve } from "./serve.ts";
+export {
+  isTerminal,
+  type MemoryTaskStoreOptions,
+  memoryTaskStore,
+  type TaskError,
+  type TaskPage,
+  type TaskRecord,
+  type TaskStatus,
+  type TaskStore,
+} from "./task-store.ts";
+export { TASKS_EXTENSION, type TaskOptions, type TaskSupport } from "./tasks.ts";
 export { compileUriTemplate, type UriTemplate } from "./uri-template.ts";

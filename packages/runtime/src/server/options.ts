@@ -1,3 +1,5 @@
+import type { TaskOptions } from "./tasks.ts";
+
 /** Something the server reports instead of sending it to the client. */
 export type ServerEvent =
   | {
@@ -72,6 +74,11 @@ export interface ServerOptions {
    * `scopes` its token has. Set by `serve()` from `http.auth.scopesOnList`. Default `false`.
    */
   filterToolsByScope?: boolean;
+  /**
+   * How tools tagged `@task` run as MCP tasks (2025-11-25 `tasks/*`, the 2026-07-28 tasks
+   * extension): the task store (default in memory), default and longest `ttl`, poll interval.
+   */
+  tasks?: TaskOptions;
   /**
    * Receives what the server logs: invalid results, errors thrown by tools (and by resources,
    * prompts and completions: `source`), protocol errors.

@@ -215,14 +215,14 @@ export function parkedCalls(options: Pick<ServerOptions, "inputTimeoutMs" | "max
   };
 }
 
-const PREFIX = {
+export const PREFIX = {
   "elicitation/create": "elicit",
   "sampling/createMessage": "sample",
   "roots/list": "roots",
 } as const;
 
 /** Why a client's answer cannot be handed to the tool, if it cannot. */
-function answerProblem(request: InputRequest, answer: unknown): string | undefined {
+export function answerProblem(request: InputRequest, answer: unknown): string | undefined {
   if (answer === null || typeof answer !== "object" || Array.isArray(answer)) return "expected an object";
   const value = answer as Record<string, unknown>;
   if (request.method === "roots/list") {

@@ -1,0 +1,7 @@
+/**
+ * Runs in the background.
+ * @task always
+ */
+export function background(): string {
+  return "done";
+}

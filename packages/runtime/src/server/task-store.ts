@@ -1,0 +1,167 @@
+import { randomUUID } from "node:crypto";
+
+/** Where a task is in its life (MCP "Tasks"); the last three are terminal. */
+export type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
+
+/** A JSON-RPC error, as a failed task keeps it. */
+export interface TaskError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** One task as a store keeps it: its state, and its outcome once terminal. */
+export interface TaskRecord {
+  readonly taskId: string;
+  status: TaskStatus;
+  statusMessage?: string;
+  /** ISO 8601. */
+  readonly createdAt: string;
+  /** ISO 8601. */
+  lastUpdatedAt: string;
+  /** How long the task is kept after its creation, in milliseconds; `null`: for ever. */
+  readonly ttlMs: number | null;
+  /** How often a client should poll, in milliseconds. */
+  readonly pollIntervalMs?: number;
+  /** Who created it (a 2025 session id); listings and lookups of other owners do not see it. */
+  readonly owner?: string;
+  /** The `tools/call` result of a completed task. */
+  result?: Record<string, unknown>;
+  /** Why a task failed (a protocol-level error, not a tool error). */
+  error?: TaskError;
+}
+
+/** One page of `list`. */
+export interface TaskPage {
+  tasks: TaskRecord[];
+  /** Passed to the next `list` for the page after; absent on the last page. */
+  nextCursor?: string;
+}
+
+/**
+ * Keeps the tasks of a server (`ServerOptions.tasks.store`). A store may persist records
+ * anywhere; the running executions themselves always live in the server process. Records past
+ * their `ttlMs` are gone: `get` no longer finds them and `list` skips them.
+ */
+export interface TaskStore {
+  /** Creates a `working` task with a fresh, unguessable id. */
+  create(task: { ttlMs: number | null; pollIntervalMs?: number; owner?: string }): Promise<TaskRecord>;
+  /** The task, or `undefined` when unknown, expired or of another owner. */
+  get(taskId: string, owner?: string): Promise<TaskRecord | undefined>;
+  /** Moves a non-terminal task to `status` (with a message); the task as it is now, `undefined` when unknown. */
+  setStatus(
+    taskId: string,
+    status: "working" | "input_required",
+    statusMessage?: string,
+  ): Promise<TaskRecord | undefined>;
+  /** Makes a non-terminal task `completed` (with its result) or `failed` (with its error). */
+  storeResult(
+    taskId: string,
+    outcome:
+      | { status: "completed"; result: Record<string, unknown> }
+      | { status: "failed"; error: TaskError },
+  ): Promise<TaskRecord | undefined>;
+  /** Makes a non-terminal task `cancelled`; a terminal one stays as it is. */
+  cancel(taskId: string): Promise<TaskRecord | undefined>;
+  /** The owner's tasks, oldest first, a page at a time; an unknown cursor throws a `RangeError`. */
+  list(options?: { cursor?: string; owner?: string }): Promise<TaskPage>;
+}
+
+/** Whether a task is over (its status can no longer change). */
+export function isTerminal(status: TaskStatus): boolean {
+  return status === "completed" || status === "failed" || status === "cancelled";
+}
+
+/** Options of `memoryTaskStore`. */
+export interface MemoryTaskStoreOptions {
+  /** Tasks per `list` page. Default 50. */
+  pageSize?: number;
+  /** The clock, in milliseconds since the epoch (tests move it to expire tasks). Default `Date.now`. */
+  now?: () => number;
+}
+
+/**
+ * The default task store: records in a `Map` of this process, dropped once past their `ttlMs`.
+ *
+ * @example
+ * const store = memoryTaskStore({ pageSize: 20 });
+ * serve(manifest, { tasks: { store } });
+ */
+export function memoryTaskStore(options: MemoryTaskStoreOptions = {}): TaskStore {
+  const now = options.now ?? Date.now;
+  const pageSize = options.pageSize ?? 50;
+  const tasks = new Map<string, TaskRecord>();
+  const expired = (task: TaskRecord) =>
+    task.ttlMs !== null && Date.parse(task.createdAt) + task.ttlMs <= now();
+  const sweep = () => {
+    for (const [id, task] of tasks) if (expired(task)) tasks.delete(id);
+  };
+  const live = (taskId: string) => {
+    const task = tasks.get(taskId);
+    if (!task) return undefined;
+    if (!expired(task)) return task;
+    tasks.delete(taskId);
+    return undefined;
+  };
+  const change = (taskId: string, apply: (task: TaskRecord) => void) => {
+    const task = live(taskId);
+    if (!task) return Promise.resolve(undefined);
+    if (!isTerminal(task.status)) {
+      apply(task);
+      task.lastUpdatedAt = new Date(now()).toISOString();
+    }
+    return Promise.resolve({ ...task });
+  };
+  return {
+    async create({ ttlMs, pollIntervalMs, owner }) {
+      sweep();
+      const at = new Date(now()).toISOString();
+      const task: TaskRecord = {
+        taskId: randomUUID(),
+        status: "working",
+        createdAt: at,
+        lastUpdatedAt: at,
+        ttlMs,
+        ...(pollIntervalMs !== undefined ? { pollIntervalMs } : {}),
+        ...(owner !== undefined ? { owner } : {}),
+      };
+      tasks.set(task.taskId, task);
+      return { ...task };
+    },
+    async get(taskId, owner) {
+      const task = live(taskId);
+      return task && task.owner === owner ? { ...task } : undefined;
+    },
+    setStatus: (taskId, status, statusMessage) =>
+      change(taskId, (task) => {
+        task.status = status;
+        if (statusMessage !== undefined) task.statusMessage = statusMessage;
+      }),
+    storeResult: (taskId, outcome) =>
+      change(taskId, (task) => {
+        task.status = outcome.status;
+        if (outcome.status === "completed") task.result = outcome.result;
+        else task.error = outcome.error;
+      }),
+    cancel: (taskId) =>
+      change(taskId, (task) => {
+        task.status = "cancelled";
+        task.statusMessage = "Cancelled by the client";
+      }),
+    async list({ cursor, owner } = {}) {
+      sweep();
+      const mine = [...tasks.values()].filter((t) => t.owner === owner);
+      let start = 0;
+      if (cursor !== undefined) {
+        const at = mine.findIndex((t) => t.taskId === cursor);
+        if (at < 0) throw new RangeError(`Invalid cursor: ${JSON.stringify(cursor)}`);
+        start = at + 1;
+      }
+      const page = mine.slice(start, start + pageSize).map((t) => ({ ...t }));
+      const last = page.at(-1);
+      return start + pageSize < mine.length && last
+        ? { tasks: page, nextCursor: last.taskId }
+        : { tasks: page };
+    },
+  };
+}

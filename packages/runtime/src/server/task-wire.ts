@@ -1,0 +1,85 @@
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  ProtocolErrorCode,
+  type Result,
+  type ServerContext,
+} from "@modelcontextprotocol/server";
+import type { InputRequest } from "./parked.ts";
+import type { ProtocolEra } from "./protocol.ts";
+import type { TaskRecord } from "./task-store.ts";
+
+/** The id of the 2026-07-28 tasks extension (SEP-2663), under `capabilities.extensions`. */
+export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
+
+// The wire shapes of tasks: 2025-11-25 (`ttl`, `pollInterval`, `{ task }`) and the 2026-07-28
+// extension (`ttlMs`, `pollIntervalMs`, flat `CreateTaskResult`, `DetailedTask`).
+
+/** Whether a 2026-07-28 request's client declared the tasks extension. */
+export function clientHasTasks(ctx: ServerContext): boolean {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] as
+    | { extensions?: Record<string, unknown> }
+    | undefined;
+  const extension = capabilities?.extensions?.[TASKS_EXTENSION];
+  return extension !== undefined && extension !== null && typeof extension === "object";
+}
+
+/** A 2025-11-25 `Task`. */
+export function legacyTask(task: TaskRecord): Record<string, unknown> {
+  return {
+    taskId: task.taskId,
+    status: task.status,
+    ...(task.statusMessage !== undefined ? { statusMessage: task.statusMessage } : {}),
+    createdAt: task.createdAt,
+    lastUpdatedAt: task.lastUpdatedAt,
+    ttl: task.ttlMs,
+    ...(task.pollIntervalMs !== undefined ? { pollInterval: task.pollIntervalMs } : {}),
+  };
+}
+
+/** The 2026-07-28 `Task` fields. */
+export function modernTask(task: TaskRecord): Record<string, unknown> {
+  return {
+    taskId: task.taskId,
+    status: task.status,
+    ...(task.statusMessage !== undefined ? { statusMessage: task.statusMessage } : {}),
+    createdAt: task.createdAt,
+    lastUpdatedAt: task.lastUpdatedAt,
+    ttlMs: task.ttlMs,
+    ...(task.pollIntervalMs !== undefined ? { pollIntervalMs: task.pollIntervalMs } : {}),
+  };
+}
+
+/** A 2026-07-28 `DetailedTask` (`tasks/get`): the result, error or open questions inline. */
+export function detailedTask(
+  task: TaskRecord,
+  questions: ReadonlyMap<string, { request: InputRequest }> | undefined,
+): Record<string, unknown> {
+  const detail: Record<string, unknown> = { resultType: "complete", ...modernTask(task) };
+  // The inlined result is a 2026-07-28 CallToolResult: it carries its own resultType.
+  if (task.status === "completed")
+    detail.result = { resultType: "complete", ...(task.result ?? { content: [] }) };
+  if (task.status === "failed")
+    detail.error = task.error ?? { code: ProtocolErrorCode.InternalError, message: "failed" };
+  if (task.status === "input_required") {
+    detail.inputRequests = Object.fromEntries([...(questions ?? [])].map(([key, q]) => [key, q.request]));
+  }
+  return detail;
+}
+
+/** The `CreateTaskResult` of either era. */
+export function created(task: TaskRecord, era: ProtocolEra): Result {
+  return (
+    era === "legacy" ? { task: legacyTask(task) } : { resultType: "task", ...modernTask(task) }
+  ) as Result;
+}
+
+/** What a task that failed at the protocol level keeps as its error. */
+export function errorOf(error: unknown): { code: number; message: string; data?: unknown } {
+  const { code, message, data } = (error ?? {}) as { code?: unknown; message?: unknown; data?: unknown };
+  return {
+    code: typeof code === "number" ? code : ProtocolErrorCode.InternalError,
+    message: typeof message === "string" && message ? message : String(error),
+    ...(data !== undefined ? { data } : {}),
+  };
+}
