@@ -17,6 +17,7 @@ export default defineConfig({
         "examples/conformance/tools.ts",
         "examples/conformance/modern.ts",
         "examples/conformance/catalog.ts",
+        "examples/conformance/tasks.ts",
       ],
     },
   },

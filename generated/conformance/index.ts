@@ -12,8 +12,26 @@ export const server = "conformance";
 
 /** Validators of every tool's arguments (`input`) and structured result (`output`). */
 export const validators = {
+  confirm_delete: {
+    input: createValidator<T.ConfirmDeleteInput>(raw.confirm_delete_input, "arguments of tool \"confirm_delete\""),
+  },
+  failing_job: {
+    input: createValidator<T.FailingJobInput>(raw.failing_job_input, "arguments of tool \"failing_job\""),
+  },
+  greet: {
+    input: createValidator<T.GreetInput>(raw.greet_input, "arguments of tool \"greet\""),
+  },
   json_schema_2020_12_tool: {
     input: createValidator<T.JsonSchema202012ToolInput>(raw.json_schema_2020_12_tool_input, "arguments of tool \"json_schema_2020_12_tool\""),
+  },
+  multi_input: {
+    input: createValidator<T.MultiInputInput>(raw.multi_input_input, "arguments of tool \"multi_input\""),
+  },
+  protocol_error_job: {
+    input: createValidator<T.ProtocolErrorJobInput>(raw.protocol_error_job_input, "arguments of tool \"protocol_error_job\""),
+  },
+  slow_compute: {
+    input: createValidator<T.SlowComputeInput>(raw.slow_compute_input, "arguments of tool \"slow_compute\""),
   },
   test_audio_content: {
     input: createValidator<T.TestAudioContentInput>(raw.test_audio_content_input, "arguments of tool \"test_audio_content\""),
@@ -90,6 +108,9 @@ export const validators = {
   },
   test_tool_with_progress: {
     input: createValidator<T.TestToolWithProgressInput>(raw.test_tool_with_progress_input, "arguments of tool \"test_tool_with_progress\""),
+  },
+  test_tool_with_task: {
+    input: createValidator<T.TestToolWithTaskInput>(raw.test_tool_with_task_input, "arguments of tool \"test_tool_with_task\""),
   },
 } as const;
 

@@ -5,6 +5,13 @@ import { type ArgumentPlan, applyArgumentPlan, type Dialect } from "@mcp-gen/run
 /** How each dialect's arguments differ from the canonical input, by dialect and tool (absent: identical). */
 const plans: Partial<Record<Dialect, Record<string, ArgumentPlan>>> = {
   "openai-strict": {
+    "confirm_delete": {
+      "properties": {
+        "filename": {
+          "nullMeansAbsent": true
+        }
+      }
+    },
     "json_schema_2020_12_tool": {
       "properties": {
         "name": {
@@ -19,6 +26,13 @@ const plans: Partial<Record<Dialect, Record<string, ArgumentPlan>>> = {
               "nullMeansAbsent": true
             }
           },
+          "nullMeansAbsent": true
+        }
+      }
+    },
+    "slow_compute": {
+      "properties": {
+        "label": {
           "nullMeansAbsent": true
         }
       }

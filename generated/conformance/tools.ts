@@ -3,6 +3,52 @@
 /** The server's tools as MCP `tools/list` returns them. */
 export const tools = [
   {
+    "name": "confirm_delete",
+    "description": "Asks the user to confirm the deletion of a file, then reports what they chose; runs as a task.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "filename": {
+          "type": "string",
+          "description": "The file to delete"
+        }
+      },
+      "additionalProperties": false
+    },
+    "execution": {
+      "taskSupport": "optional"
+    }
+  },
+  {
+    "name": "failing_job",
+    "description": "Fails after a second with a tool error (the task completes with `isError`); only runs as a task.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "execution": {
+      "taskSupport": "required"
+    }
+  },
+  {
+    "name": "greet",
+    "description": "Greets someone at once; never a task.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "name": {
+          "type": "string",
+          "description": "Who to greet"
+        }
+      },
+      "required": [
+        "name"
+      ],
+      "additionalProperties": false
+    }
+  },
+  {
     "name": "json_schema_2020_12_tool",
     "description": "Tool with JSON Schema 2020-12 features.",
     "inputSchema": {
@@ -27,6 +73,54 @@ export const tools = [
         }
       },
       "additionalProperties": false
+    }
+  },
+  {
+    "name": "multi_input",
+    "description": "Asks two questions at once (two pending input requests); runs as a task.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "execution": {
+      "taskSupport": "optional"
+    }
+  },
+  {
+    "name": "protocol_error_job",
+    "description": "Fails with a JSON-RPC error (the task fails); runs as a task.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "execution": {
+      "taskSupport": "optional"
+    }
+  },
+  {
+    "name": "slow_compute",
+    "description": "Computes for `seconds` seconds, then answers; runs as a task when the client supports tasks.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "seconds": {
+          "type": "number",
+          "description": "How long to compute (0: at once)"
+        },
+        "label": {
+          "type": "string",
+          "description": "What the computation is called in the answer"
+        }
+      },
+      "required": [
+        "seconds"
+      ],
+      "additionalProperties": false
+    },
+    "execution": {
+      "taskSupport": "optional"
     }
   },
   {
@@ -316,6 +410,18 @@ export const tools = [
       "type": "object",
       "properties": {},
       "additionalProperties": false
+    }
+  },
+  {
+    "name": "test_tool_with_task",
+    "description": "Asks the user's name (key `user_name`), then greets them; only runs as a task.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": false
+    },
+    "execution": {
+      "taskSupport": "required"
     }
   }
 ] as const;
