@@ -155,6 +155,8 @@ export interface ContractToolExtras {
   resultWrapped?: boolean;
   /** Present for tools extracted from TypeScript. */
   binding?: ToolBinding;
+  /** The hand-written JSON Schema file (JSDoc `@inputSchema`) `inputSchema` was read from. */
+  inputSchema?: string;
 }
 
 /** `schemas/<server>.tools.json`. */

@@ -129,7 +129,19 @@ export interface IrTool {
   annotations: IrAnnotations;
   binding: IrBinding;
   icons?: IrIcon[];
+  /**
+   * A hand-written input schema (JSDoc `@inputSchema <file>`): the contract takes it as it is
+   * instead of a schema derived from `params` (which still bind the arguments to the function).
+   */
+  inputSchema?: IrInputSchema;
   location: SourceLocation;
+}
+
+/** The JSON Schema of a tool's arguments, read from a file. */
+export interface IrInputSchema {
+  /** Path relative to the project root (POSIX). */
+  file: string;
+  schema: { [keyword: string]: unknown };
 }
 
 export interface IrServer {

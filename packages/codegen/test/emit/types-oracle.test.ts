@@ -87,6 +87,12 @@ const GAPS: { reason: string; applies(schema: unknown): boolean }[] = [
         (s) => isObject(s.properties) && Object.values(s.properties).some((p) => isObject(p) && isAny(p)),
       ),
   },
+  {
+    reason:
+      '`required` alone in a branch (a rule between properties, `anyOf: [{ required: ["a"] }, …]` of a hand-written schema): it prints an index signature and requires nothing',
+    applies: (schema) =>
+      [...subschemas(schema)].some((s) => Object.keys(s).length === 1 && Array.isArray(s.required)),
+  },
 ];
 const isAny = (s: Record<string, unknown>) =>
   Object.keys(s).every((k) => k === "description" || k === "title" || k === "default" || k === "examples");
