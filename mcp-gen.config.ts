@@ -13,6 +13,7 @@ export default defineConfig({
         "examples/conformance/tools.ts",
         "examples/conformance/modern.ts",
         "examples/conformance/catalog.ts",
+        "examples/conformance/json-schema.ts",
       ],
     },
   },

@@ -54,15 +54,15 @@ const promptSpecs = {
 /** Typed client of the "conformance" tools: one method per tool. */
 export interface ConformanceClient {
   /**
-   * Tool with JSON Schema 2020-12 features.
+   * Tool with JSON Schema 2020-12 features
    *
    * MCP tool `json_schema_2020_12_tool`.
    *
    * @example
-   * const r = await conformance.jsonSchema202012Tool();
+   * const r = await conformance.jsonSchema202012Tool({ phone: "example", email: "example", contactMethod: "phone" });
    * if (r.ok) console.log(r.value);
    */
-  jsonSchema202012Tool(args?: T.JsonSchema202012ToolInput, options?: CallOptions): Promise<ToolCallResult<ToolContent>>;
+  jsonSchema202012Tool(args: T.JsonSchema202012ToolInput, options?: CallOptions): Promise<ToolCallResult<ToolContent>>;
 
   /**
    * Returns audio: a short silent WAV.

@@ -3,28 +3,7 @@
 import { type ArgumentPlan, applyArgumentPlan, type Dialect } from "@mcp-gen/runtime/providers";
 
 /** How each dialect's arguments differ from the canonical input, by dialect and tool (absent: identical). */
-const plans: Partial<Record<Dialect, Record<string, ArgumentPlan>>> = {
-  "openai-strict": {
-    "json_schema_2020_12_tool": {
-      "properties": {
-        "name": {
-          "nullMeansAbsent": true
-        },
-        "address": {
-          "properties": {
-            "street": {
-              "nullMeansAbsent": true
-            },
-            "city": {
-              "nullMeansAbsent": true
-            }
-          },
-          "nullMeansAbsent": true
-        }
-      }
-    }
-  }
-};
+const plans: Partial<Record<Dialect, Record<string, ArgumentPlan>>> = {};
 
 /**
  * Maps the arguments a model produced for a "conformance" tool under a provider dialect back
