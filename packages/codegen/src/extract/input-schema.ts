@@ -36,14 +36,19 @@ export function readInputSchema(options: { tag: DocTag; module: string; ctx: Ext
   if (target === "")
     return ctx.fail(
       "MCPG042",
-      "@inputSchema needs the path of a .json file",
+      "needs the path of a .json file (relative to the tool module)",
       site,
       "write `@inputSchema ./input.json`",
     );
   const absolute = path.resolve(path.dirname(module), target);
   const file = path.relative(ctx.root, absolute).split(path.sep).join("/");
   if (!target.endsWith(".json"))
-    return ctx.fail("MCPG042", `@inputSchema ${target} is not a .json file`, site);
+    return ctx.fail(
+      "MCPG042",
+      `"${target}" is not a .json file`,
+      site,
+      "save the schema as JSON in a .json file",
+    );
   let text: string;
   try {
     text = readFileSync(absolute, "utf8");
@@ -60,7 +65,8 @@ export function readInputSchema(options: { tag: DocTag; module: string; ctx: Ext
     schema = JSON.parse(text);
   } catch (error) {
     const { line, column } = positionOf(text, (error as Error).message);
-    return ctx.fail("MCPG042", `${file} is not valid JSON (line ${line}, column ${column})`, site);
+    const at = `line ${line}, column ${column}`;
+    return ctx.fail("MCPG042", `${file} is not valid JSON (${at})`, site, `fix the JSON at ${at} of ${file}`);
   }
   if (!isObject(schema)) return ctx.fail("MCPG043", `${file} must hold a JSON Schema object`, site);
   if (schema.$schema !== undefined && schema.$schema !== DIALECT) {
@@ -68,12 +74,21 @@ export function readInputSchema(options: { tag: DocTag; module: string; ctx: Ext
       "MCPG043",
       `${file} declares "$schema": ${JSON.stringify(schema.$schema)}; only JSON Schema 2020-12 (${DIALECT}) is read`,
       site,
+      `remove "$schema" or set it to "${DIALECT}" (and write the schema in 2020-12)`,
     );
   }
   const errors = metaSchemaErrors(schema);
   if (errors.length > 0) {
-    const problems = errors.map((e) => `${e.instancePath || "(root)"} ${e.message}`);
-    return ctx.fail("MCPG043", `${file} is not a valid JSON Schema 2020-12: ${problems.join("; ")}`, site);
+    // Ajv words one problem several times (each branch of the meta-schema's anyOf): the first per pointer
+    const first = new Map<string, string>();
+    for (const e of errors) if (!first.has(e.instancePath)) first.set(e.instancePath, e.message);
+    const problems = [...first].map(([pointer, message]) => `${pointer || "(root)"} ${message}`);
+    return ctx.fail(
+      "MCPG043",
+      `${file} is not a valid JSON Schema 2020-12: ${problems.join("; ")}`,
+      site,
+      "correct the schema at those JSON pointers (JSON Schema 2020-12 keywords)",
+    );
   }
   if (schema.type !== "object")
     return ctx.fail(
@@ -82,7 +97,10 @@ export function readInputSchema(options: { tag: DocTag; module: string; ctx: Ext
       site,
     );
   const compileError = compileProblem(schema);
-  if (compileError) return ctx.fail("MCPG043", `${file} does not compile: ${compileError}`, site);
+  if (compileError) {
+    const fix = "make every $ref point into the schema (#/$defs/<name> or #<anchor>)";
+    return ctx.fail("MCPG043", `${file} does not compile: ${compileError}`, site, fix);
+  }
   return { input: { file, schema } };
 }
 
@@ -132,12 +150,13 @@ export function matchInputSchema(options: {
     params = only.type.properties.map((p) => ({ ...p, location: only.location }));
   }
   const problems: string[] = [];
-  const noun = argsStyle === "object" ? "property of the arguments object" : "parameter";
+  const noun = (name: string) =>
+    argsStyle === "object" ? `property "${name}" of the arguments object` : `parameter "${name}"`;
   for (const param of params) {
     if (!properties.includes(param.name))
-      problems.push(`${noun} "${param.name}" is not a property of ${input.file}`);
+      problems.push(`${noun(param.name)} is not a property of ${input.file}`);
     else if (param.required && !required.includes(param.name))
-      problems.push(`${noun} "${param.name}" is required but ${input.file} does not list it in "required"`);
+      problems.push(`${noun(param.name)} is required but ${input.file} does not list it in "required"`);
   }
   if (argsStyle === "positional") {
     for (const name of properties) {
