@@ -6,7 +6,7 @@ export type JsonSchema202012ToolInput = {
   contactMethod?: "phone" | "email";
   phone?: string;
   email?: string;
-} & ({ phone: unknown } | { email: unknown });
+} & ({ phone: {} | null } | { email: {} | null });
 
 export type TestAudioContentInput = Record<string, never>;
 

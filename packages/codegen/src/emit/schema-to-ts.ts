@@ -121,7 +121,7 @@ function print(schema: unknown, pointer: string, options: PrintOptions, depth: n
     return intersection(hasShape(base) ? [print(base, pointer, options, depth), ...parts] : parts);
   }
   const rule = requiredRule(schema);
-  if (rule) return atom(`{ ${rule.map((n) => `${propertyKey(n)}: unknown`).join("; ")} }`);
+  if (rule) return atom(`{ ${rule.map((n) => `${propertyKey(n)}: {} | null`).join("; ")} }`);
   const types = Array.isArray(schema.type)
     ? schema.type
     : schema.type === undefined
@@ -138,7 +138,8 @@ function print(schema: unknown, pointer: string, options: PrintOptions, depth: n
 
 /**
  * The names of a schema that only says `required` (a branch of `anyOf: [{ required: ["a"] }, …]`
- * next to the properties): intersected with them, `{ a: unknown }` makes `a` required.
+ * next to the properties): intersected with them, `{ a: {} | null }` makes `a` required — any value
+ * but `undefined`, so that `a?: T` becomes `a: T` also under `exactOptionalPropertyTypes`.
  */
 function requiredRule(schema: JsonSchema): string[] | undefined {
   const keys = Object.keys(schema).filter((k) => !IGNORED.has(k));
