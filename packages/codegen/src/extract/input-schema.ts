@@ -28,9 +28,12 @@ export function inputSchemaFiles(fileName: string, text: string): string[] {
  * Reads the schema a tool's `@inputSchema <path>` names (relative to the tool module) and checks it:
  * a readable `.json` file (MCPG042) holding a JSON Schema 2020-12 object schema (MCPG043).
  */
-export function readInputSchema(options: { tag: DocTag; module: string; ctx: ExtractContext; site: Site }): {
-  input: IrInputSchema;
-} {
+export function readInputSchema(options: {
+  tag: DocTag;
+  module: string;
+  ctx: ExtractContext;
+  site: Site;
+}): IrInputSchema {
   const { tag, module, ctx, site } = options;
   const target = tag.text.split(/\s+/)[0] ?? "";
   if (target === "")
@@ -69,7 +72,7 @@ export function readInputSchema(options: { tag: DocTag; module: string; ctx: Ext
     return ctx.fail("MCPG042", `${file} is not valid JSON (${at})`, site, `fix the JSON at ${at} of ${file}`);
   }
   if (!isObject(schema)) return ctx.fail("MCPG043", `${file} must hold a JSON Schema object`, site);
-  if (schema.$schema !== undefined && schema.$schema !== DIALECT) {
+  if (schema.$schema !== undefined && schema.$schema !== DIALECT && schema.$schema !== `${DIALECT}#`) {
     return ctx.fail(
       "MCPG043",
       `${file} declares "$schema": ${JSON.stringify(schema.$schema)}; only JSON Schema 2020-12 (${DIALECT}) is read`,
@@ -101,7 +104,7 @@ export function readInputSchema(options: { tag: DocTag; module: string; ctx: Ext
     const fix = "make every $ref point into the schema (#/$defs/<name> or #<anchor>)";
     return ctx.fail("MCPG043", `${file} does not compile: ${compileError}`, site, fix);
   }
-  return { input: { file, schema } };
+  return { file, schema };
 }
 
 /** Where `JSON.parse` stopped, from the `position N` of its message (the end when it names none). */

@@ -287,7 +287,7 @@ function extractTool(
     path: `tool "${name}" › @inputSchema`,
   };
   const module = candidate.fn.getSourceFile().fileName;
-  const input = schemaTag && readInputSchema({ tag: schemaTag, module, ctx, site: schemaSite }).input;
+  const input = schemaTag && readInputSchema({ tag: schemaTag, module, ctx, site: schemaSite });
   if (input) ({ params, argsStyle } = matchInputSchema({ input, params, argsStyle, ctx, site: schemaSite }));
   const returns = extractReturn(candidate.fn, ctx, map, {
     node: candidate.fn.type ?? candidate.docNode,
