@@ -18,6 +18,7 @@ export default defineConfig({
         "examples/conformance/modern.ts",
         "examples/conformance/catalog.ts",
         "examples/conformance/tasks.ts",
+        "examples/conformance/json-schema.ts",
       ],
     },
   },

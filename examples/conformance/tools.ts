@@ -185,18 +185,3 @@ export async function test_elicitation_sep1330_enums(ctx: ToolContext): Promise<
   });
   return `Elicitation completed: action=${reply.action}, content=${JSON.stringify(reply.content ?? {})}`;
 }
-
-/** A postal address. */
-export interface Address {
-  street?: string;
-  city?: string;
-}
-
-/**
- * Tool with JSON Schema 2020-12 features.
- * @param name A name
- * @param address An address
- */
-export function json_schema_2020_12_tool(name?: string, address?: Address): ToolResult {
-  return text(`name=${name ?? ""}, address=${JSON.stringify(address ?? {})}`);
-}

@@ -114,15 +114,15 @@ export interface ConformanceClient {
   greet(args: T.GreetInput, options?: CallOptions): Promise<ToolCallResult<ToolContent>>;
 
   /**
-   * Tool with JSON Schema 2020-12 features.
+   * Tool with JSON Schema 2020-12 features
    *
    * MCP tool `json_schema_2020_12_tool`.
    *
    * @example
-   * const r = await conformance.jsonSchema202012Tool();
+   * const r = await conformance.jsonSchema202012Tool({ phone: "example", email: "example", contactMethod: "phone" });
    * if (r.ok) console.log(r.value);
    */
-  jsonSchema202012Tool(args?: T.JsonSchema202012ToolInput, options?: CallOptions): Promise<ToolCallResult<ToolContent>>;
+  jsonSchema202012Tool(args: T.JsonSchema202012ToolInput, options?: CallOptions): Promise<ToolCallResult<ToolContent>>;
 
   /**
    * Asks two questions at once (two pending input requests); runs as a task.

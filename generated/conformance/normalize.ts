@@ -12,24 +12,6 @@ const plans: Partial<Record<Dialect, Record<string, ArgumentPlan>>> = {
         }
       }
     },
-    "json_schema_2020_12_tool": {
-      "properties": {
-        "name": {
-          "nullMeansAbsent": true
-        },
-        "address": {
-          "properties": {
-            "street": {
-              "nullMeansAbsent": true
-            },
-            "city": {
-              "nullMeansAbsent": true
-            }
-          },
-          "nullMeansAbsent": true
-        }
-      }
-    },
     "slow_compute": {
       "properties": {
         "label": {

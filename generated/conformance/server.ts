@@ -2,11 +2,13 @@
 
 import { defineManifest, type ServerManifest } from "@mcp-gen/runtime/server";
 import * as conformanceCatalog from "../../examples/conformance/catalog.ts";
+import * as conformanceJsonSchema from "../../examples/conformance/json-schema.ts";
 import * as conformanceModern from "../../examples/conformance/modern.ts";
 import * as conformanceTasks from "../../examples/conformance/tasks.ts";
 import * as conformanceTools from "../../examples/conformance/tools.ts";
 import { validators, resourceTemplateValidators, promptValidators } from "./index.ts";
 import { tools, resources, resourceTemplates, prompts } from "./tools.ts";
+import type { JsonSchema202012ToolInput } from "./types.ts";
 
 /**
  * The tools, resources and prompts of "conformance" bound to their implementations, with their validators.
@@ -41,7 +43,7 @@ export const manifest: ServerManifest = defineManifest({
       input: validators.json_schema_2020_12_tool.input,
       resultWrapped: false,
       usesContext: false,
-      invoke: (args) => conformanceTools.json_schema_2020_12_tool(args.name, args.address),
+      invoke: (args: JsonSchema202012ToolInput) => conformanceJsonSchema.json_schema_2020_12_tool(args),
     },
     {
       definition: tools[4],

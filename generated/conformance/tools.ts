@@ -50,17 +50,72 @@ export const tools = [
   },
   {
     "name": "json_schema_2020_12_tool",
-    "description": "Tool with JSON Schema 2020-12 features.",
+    "description": "Tool with JSON Schema 2020-12 features",
     "inputSchema": {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
       "type": "object",
       "properties": {
         "name": {
-          "type": "string",
-          "description": "A name"
+          "type": "string"
         },
         "address": {
+          "$ref": "#/$defs/address"
+        },
+        "contactMethod": {
+          "type": "string",
+          "enum": [
+            "phone",
+            "email"
+          ]
+        },
+        "phone": {
+          "type": "string"
+        },
+        "email": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false,
+      "allOf": [
+        {
+          "anyOf": [
+            {
+              "required": [
+                "phone"
+              ]
+            },
+            {
+              "required": [
+                "email"
+              ]
+            }
+          ]
+        }
+      ],
+      "if": {
+        "properties": {
+          "contactMethod": {
+            "const": "phone"
+          }
+        },
+        "required": [
+          "contactMethod"
+        ]
+      },
+      "then": {
+        "required": [
+          "phone"
+        ]
+      },
+      "else": {
+        "required": [
+          "email"
+        ]
+      },
+      "$defs": {
+        "address": {
+          "$anchor": "addressDef",
           "type": "object",
-          "description": "An address",
           "properties": {
             "street": {
               "type": "string"
@@ -68,11 +123,9 @@ export const tools = [
             "city": {
               "type": "string"
             }
-          },
-          "additionalProperties": false
+          }
         }
-      },
-      "additionalProperties": false
+      }
     }
   },
   {

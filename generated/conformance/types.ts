@@ -12,15 +12,13 @@ export interface GreetInput {
   name: string;
 }
 
-export interface JsonSchema202012ToolInput {
-  /** A name */
+export type JsonSchema202012ToolInput = {
   name?: string;
-  /** An address */
-  address?: {
-    street?: string;
-    city?: string;
-  };
-}
+  address?: Address;
+  contactMethod?: "phone" | "email";
+  phone?: string;
+  email?: string;
+} & ({ phone: {} | null } | { email: {} | null });
 
 export type MultiInputInput = Record<string, never>;
 
@@ -145,6 +143,12 @@ export interface TestPromptWithEmbeddedResourceArguments {
 export type TestPromptWithImageArguments = Record<string, never>;
 
 export type TestSimplePromptArguments = Record<string, never>;
+
+export interface Address {
+  street?: string;
+  city?: string;
+  [key: string]: unknown;
+}
 
 /** Input, output and unwrapped result type of every tool, by tool name. */
 export interface ToolTypes {

@@ -121,10 +121,12 @@ describe.skipIf(missing !== undefined)(title, () => {
             "--tool-name",
             "json_schema_2020_12_tool",
             "--tool-args-json",
-            JSON.stringify({ name: "Ada", address: { city: "Paris" } }),
+            JSON.stringify({ name: "Ada", address: { city: "Paris" }, email: "ada@example.com" }),
           ]),
         );
-        expect(called.content).toStrictEqual([{ type: "text", text: 'name=Ada, address={"city":"Paris"}' }]);
+        expect(called.content).toStrictEqual([
+          { type: "text", text: 'name=Ada, address={"city":"Paris"}, reach=ada@example.com' },
+        ]);
         expect(called.isError).toBeUndefined();
 
         const failed = await inspect(transport, era, [

@@ -6,7 +6,16 @@ import { emitServerManifest } from "../src/emit/server-manifest.ts";
 import { fixtureNaming, fixturesConfig } from "./support/project.ts";
 
 const FIXTURES = path.join(import.meta.dirname, "fixtures");
-const CASES = ["class-tools", "context-param", "dates", "destructured", "prompts", "resources", "snake-case"];
+const CASES = [
+  "class-tools",
+  "context-param",
+  "dates",
+  "destructured",
+  "input-schema",
+  "prompts",
+  "resources",
+  "snake-case",
+];
 
 describe("server manifest of golden fixtures", () => {
   let files: Map<string, string>;

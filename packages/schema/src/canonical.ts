@@ -2,6 +2,7 @@
 const ORDER = [
   "$schema",
   "$id",
+  "$anchor",
   "$ref",
   "$comment",
   "type",
@@ -29,6 +30,9 @@ const ORDER = [
   "anyOf",
   "oneOf",
   "allOf",
+  "if",
+  "then",
+  "else",
   "default",
   "examples",
   "deprecated",

@@ -157,6 +157,8 @@ export interface ContractToolExtras {
   scopes?: string[];
   /** Present for tools extracted from TypeScript. */
   binding?: ToolBinding;
+  /** The hand-written JSON Schema file (JSDoc `@inputSchema`) `inputSchema` was read from. */
+  inputSchema?: string;
 }
 
 /** `schemas/<server>.tools.json`. */

@@ -84,6 +84,18 @@ export const CODES = {
     title: "invalid-task-tag",
     fix: "write `@task` or `@task required`; leave the tag out for a tool that never runs as a task",
   },
+  MCPG045: {
+    title: "input-schema-unreadable",
+    fix: "point `@inputSchema` at a .json file next to the tool module (the path is relative to the module) holding valid JSON",
+  },
+  MCPG046: {
+    title: "input-schema-invalid",
+    fix: 'write a JSON Schema 2020-12 object schema: `"type": "object"` at its root, valid against the 2020-12 meta-schema',
+  },
+  MCPG047: {
+    title: "input-schema-mismatch",
+    fix: "make every parameter a top-level property of the schema (required in `required` unless optional in TypeScript), and every property a parameter, or take one arguments object",
+  },
   MCPG050: { title: "stale-output", fix: "run `npx mcp-gen build` and commit the result" },
   MCPG060: {
     title: "provider-rule",

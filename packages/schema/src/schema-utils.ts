@@ -9,11 +9,12 @@ export function escapeToken(token: string): string {
 }
 
 /**
- * Resolves a local `$ref` (`#`, `#/$defs/X`, `#/definitions/X`, any `#/…` pointer) against the
- * root schema it appears in; `undefined` when it points nowhere.
+ * Resolves a local `$ref` (`#`, `#/$defs/X`, `#/definitions/X`, any `#/…` pointer, an `#anchor`)
+ * against the root schema it appears in; `undefined` when it points nowhere.
  */
 export function resolveLocalRef(root: JsonSchema, ref: string): unknown {
   if (ref === "#") return root;
+  if (/^#[A-Za-z_][-A-Za-z0-9._]*$/.test(ref)) return anchored(root, ref.slice(1));
   if (!ref.startsWith("#/")) return undefined;
   let node: unknown = root;
   for (const raw of ref.slice(2).split("/")) {
@@ -146,4 +147,14 @@ export function narrowToType(schema: JsonSchema, type: string): JsonSchema {
   const out: JsonSchema = { type };
   for (const [key, value] of Object.entries(schema)) if (key !== "type" && !others.has(key)) out[key] = value;
   return out;
+}
+
+/** The subschema of `root` whose `$anchor` is `name` (`$ref: "#name"`), if any. */
+function anchored(root: JsonSchema, name: string): unknown {
+  if (root.$anchor === name) return root;
+  let found: unknown;
+  forEachSubschema(root, (sub) => {
+    if (found === undefined && isSchemaObject(sub)) found = anchored(sub, name);
+  });
+  return found;
 }

@@ -50,8 +50,10 @@ function toolFromIr(
   const entry = { name: tool.name } as ContractTool;
   if (tool.title) entry.title = tool.title;
   if (tool.description) entry.description = tool.description;
-  entry.inputSchema = canonicalSchema(withDefs(input, definitions)) as JsonSchema;
+  // a hand-written schema (`@inputSchema`) is taken as it is, its keywords in the contract's order
+  entry.inputSchema = canonicalSchema(tool.inputSchema?.schema ?? withDefs(input, definitions)) as JsonSchema;
   const extra: ContractToolExtras = {};
+  if (tool.inputSchema) extra.inputSchema = tool.inputSchema.file;
   if (tool.returns) {
     const { schema, wrapped } = outputOf(tool, definitions);
     entry.outputSchema = canonicalSchema(withDefs(schema, definitions)) as JsonSchema;

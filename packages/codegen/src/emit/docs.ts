@@ -37,6 +37,7 @@ export function emitDocs(ctx: EmitContext): OutputFile {
     const words = annotationWords(tool);
     if (words.length > 0) lines.push(`Annotations: ${words.join(", ")}.`, "");
     lines.push("### Parameters", "", ...table(tool.inputSchema, tool.inputSchema, "(no parameters)"), "");
+    lines.push(...rules(tool.inputSchema));
     lines.push("### Result", "", ...result(ctx, tool), "");
     const example = exampleValue(tool.inputSchema, tool.inputSchema);
     const empty = isSchemaObject(example) && Object.keys(example).length === 0;
@@ -269,6 +270,31 @@ const CONSTRAINTS: [string, (v: unknown) => string][] = [
   ["maxProperties", (v) => `≤ ${v} properties`],
   ["deprecated", (v) => (v === true ? "deprecated" : "")],
 ];
+
+/** Root keywords that relate the parameters (a hand-written schema's `allOf`, `if`/`then`/`else` …). */
+const RULE_KEYWORDS = [
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "not",
+  "if",
+  "then",
+  "else",
+  "dependentRequired",
+  "dependentSchemas",
+];
+
+/** The rules between the parameters, as JSON, under the table (the server checks them on every call). */
+function rules(schema: JsonSchema): string[] {
+  const found = RULE_KEYWORDS.filter((k) => schema[k] !== undefined);
+  if (found.length === 0) return [];
+  return [
+    "Rules between the parameters (checked on every call):",
+    "",
+    ...found.map((k) => `- \`${k}\`: \`${JSON.stringify(schema[k])}\``),
+    "",
+  ];
+}
 
 function constraints(schema: JsonSchema): string {
   return CONSTRAINTS.filter(([k]) => schema[k] !== undefined)

@@ -40,14 +40,16 @@ export function exampleValue(
   if ("const" in schema) return schema.const;
   if (Array.isArray(schema.enum) && schema.enum.length > 0)
     return schema.enum.find((v) => v !== null) ?? null;
+  // an object with its own properties: combinators next to them are rules between the properties
+  const shaped = isSchemaObject(schema.properties);
   for (const key of ["anyOf", "oneOf"] as const) {
     const list = schema[key];
-    if (Array.isArray(list)) {
+    if (Array.isArray(list) && !shaped) {
       const branch = list.find((s) => !(isSchemaObject(s) && s.type === "null")) ?? list[0];
       return next(branch);
     }
   }
-  if (Array.isArray(schema.allOf) && schema.allOf.length > 0) return next(schema.allOf[0]);
+  if (Array.isArray(schema.allOf) && schema.allOf.length > 0 && !shaped) return next(schema.allOf[0]);
   const type = typesOf(schema).find((t) => t !== "null") ?? inferType(schema);
   switch (type) {
     case "string":
@@ -66,7 +68,9 @@ export function exampleValue(
     }
     case "object": {
       const properties = isSchemaObject(schema.properties) ? schema.properties : {};
-      const required = Array.isArray(schema.required) ? schema.required.map(String) : [];
+      const required = [
+        ...new Set([...requiredOf(schema), ...RULES.flatMap((k) => rulesRequired(schema[k]))]),
+      ];
       const names = options.allProperties ? Object.keys(properties) : required.filter((n) => n in properties);
       return Object.fromEntries(names.map((n) => [n, next(properties[n])]));
     }
@@ -75,6 +79,19 @@ export function exampleValue(
     default:
       return null;
   }
+}
+
+/** Keywords whose subschemas say which properties go together (their `required` are all sent). */
+const RULES = ["allOf", "anyOf", "oneOf", "if", "then", "else"];
+
+const requiredOf = (schema: JsonSchema) =>
+  Array.isArray(schema.required) ? schema.required.map(String) : [];
+
+/** The names the rules of a hand-written object schema require, anywhere in them. */
+function rulesRequired(rule: unknown): string[] {
+  if (Array.isArray(rule)) return rule.flatMap(rulesRequired);
+  if (!isSchemaObject(rule)) return [];
+  return [...requiredOf(rule), ...RULES.flatMap((k) => rulesRequired(rule[k]))];
 }
 
 function inferType(schema: JsonSchema): string | undefined {

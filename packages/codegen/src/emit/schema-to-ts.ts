@@ -120,6 +120,8 @@ function print(schema: unknown, pointer: string, options: PrintOptions, depth: n
     const base = withoutKey(schema, "allOf");
     return intersection(hasShape(base) ? [print(base, pointer, options, depth), ...parts] : parts);
   }
+  const rule = requiredRule(schema);
+  if (rule) return atom(`{ ${rule.map((n) => `${propertyKey(n)}: {} | null`).join("; ")} }`);
   const types = Array.isArray(schema.type)
     ? schema.type
     : schema.type === undefined
@@ -132,6 +134,17 @@ function print(schema: unknown, pointer: string, options: PrintOptions, depth: n
     return UNKNOWN;
   }
   return union(types.map((t) => typeOfType(String(t), schema, pointer, options, depth)));
+}
+
+/**
+ * The names of a schema that only says `required` (a branch of `anyOf: [{ required: ["a"] }, …]`
+ * next to the properties): intersected with them, `{ a: {} | null }` makes `a` required — any value
+ * but `undefined`, so that `a?: T` becomes `a: T` also under `exactOptionalPropertyTypes`.
+ */
+function requiredRule(schema: JsonSchema): string[] | undefined {
+  const keys = Object.keys(schema).filter((k) => !IGNORED.has(k));
+  if (keys.length !== 1 || keys[0] !== "required" || !Array.isArray(schema.required)) return undefined;
+  return schema.required.length > 0 ? schema.required.map(String) : undefined;
 }
 
 function hasShape(schema: JsonSchema): boolean {

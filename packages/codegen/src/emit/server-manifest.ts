@@ -3,7 +3,7 @@ import type { EmitContext } from "./context.ts";
 import { importSpecifier, relativeSpecifier } from "./imports.ts";
 import { camelCase, jsLiteral, propertyKey } from "./names.ts";
 import { allItems, type EmitItem, emitItems } from "./resources.ts";
-import { isWrapped } from "./types.ts";
+import { isWrapped, toolTypeNames } from "./types.ts";
 import { codeHeader, createWriter, finish, type OutputFile, writeDoc } from "./writer.ts";
 
 /** Names the emitted file declares itself; module aliases must not take them. */
@@ -63,7 +63,19 @@ export function emitServerManifest(ctx: EmitContext): OutputFile[] {
     ...(items.prompts.length > 0 ? ["prompts"] : []),
   ];
   w.writeLine(`import { ${validatorNames.join(", ")} } from "${importSpecifier(ctx, "./index.ts")}";`);
-  w.writeLine(`import { ${lists.join(", ")} } from "${importSpecifier(ctx, "./tools.ts")}";`).blankLine();
+  w.writeLine(`import { ${lists.join(", ")} } from "${importSpecifier(ctx, "./tools.ts")}";`);
+  // tools with a hand-written input schema: tsc checks their parameters against its generated type
+  const typeNames = toolTypeNames(ctx);
+  const argsTypes = new Map(
+    bound
+      .filter((b) => extras[b.tool.name]?.inputSchema !== undefined)
+      .map((b) => [b.tool.name, typeNames.get(b.tool.name)!.input]),
+  );
+  if (argsTypes.size > 0)
+    w.writeLine(
+      `import type { ${[...argsTypes.values()].join(", ")} } from "${importSpecifier(ctx, "./types.ts")}";`,
+    );
+  w.blankLine();
 
   const server = JSON.stringify(contract.server);
   const body = () => {
@@ -134,7 +146,7 @@ export function emitServerManifest(ctx: EmitContext): OutputFile[] {
       w.writeLine(`usesContext: ${binding.contextIndex !== undefined},`);
       const scopes = ctx.contract["x-mcp-gen"]?.tools[tool.name]?.scopes;
       if (scopes?.length) w.writeLine(`scopes: ${JSON.stringify(scopes)},`);
-      w.writeLine(`invoke: ${invocation(binding, alias)},`);
+      w.writeLine(`invoke: ${invocation(binding, alias, argsTypes.get(tool.name))},`);
     });
     w.writeLine("},");
   };
@@ -186,7 +198,7 @@ export function emitServerManifest(ctx: EmitContext): OutputFile[] {
  * `(args, ctx) => module.fn(args.a, ctx!, args.b)`: arguments in declaration order, the context at
  * its index; parameters typed `Date` get their ISO strings back as `Date`s first.
  */
-function invocation(binding: ToolBinding, alias: string): string {
+function invocation(binding: ToolBinding, alias: string, argsType?: string): string {
   const usesContext = binding.contextIndex !== undefined;
   const dates = binding.dates ?? [];
   const source = `reviveDates(args, [${dates.map((d) => JSON.stringify(d)).join(", ")}])`;
@@ -199,7 +211,8 @@ function invocation(binding: ToolBinding, alias: string): string {
       ? `instances${access(binding.export)}${access(binding.method!)}`
       : `${alias}${access(binding.export)}`;
   const used = binding.argsStyle === "object" || binding.params.length > 0;
-  const params = usesContext ? `(${used ? "args" : "_args"}, ctx)` : used ? "(args)" : "()";
+  const args = argsType ? `args: ${argsType}` : "args";
+  const params = usesContext ? `(${used ? args : "_args"}, ctx)` : used ? `(${args})` : "()";
   if (dates.length > 0)
     return `${params} => {\n  const a = ${source};\n  return ${target}(${values.join(", ")});\n}`;
   return `${params} => ${target}(${values.join(", ")})`;

@@ -98,6 +98,9 @@ export function emitTypes(ctx: EmitContext): OutputFile {
             });
           }
           defName.set(`${i}/${slot}/${key}/${def}`, name);
+          // `$ref: "#addressDef"` names the definition by its `$anchor`
+          if (isObject(defSchema) && typeof defSchema.$anchor === "string")
+            defName.set(`${i}/${slot}/#${defSchema.$anchor}`, name);
         }
       }
     }
@@ -107,6 +110,7 @@ export function emitTypes(ctx: EmitContext): OutputFile {
   function resolver(i: number, slot: string, rootName: string) {
     return (ref: string): string | undefined => {
       if (ref === "#") return rootName;
+      if (/^#[A-Za-z_]/.test(ref)) return defName.get(`${i}/${slot}/${ref}`);
       const match = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(ref);
       if (!match) return undefined;
       const def = match[2]!.replace(/~1/g, "/").replace(/~0/g, "~");

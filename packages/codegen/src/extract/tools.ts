@@ -17,6 +17,7 @@ import { type ExtractContext, ExtractError, type Site } from "./context.ts";
 import { literalDefault } from "./defaults.ts";
 import type { MapType } from "./handlers/handler.ts";
 import { has } from "./handlers/util.ts";
+import { INPUT_SCHEMA_TAG, matchInputSchema, readInputSchema } from "./input-schema.ts";
 import { type DocInfo, docOfDeclaration, hasTag, tagText } from "./jsdoc.ts";
 import { applyMeta } from "./meta.ts";
 import { applyNaming } from "./naming.ts";
@@ -242,7 +243,7 @@ function extractTool(
   if (hasTag(doc, "internal") || hasTag(doc, "hidden")) return undefined;
   const name = tagText(doc, "name") || applyNaming(candidate.exportedName, naming);
   const toolSite: Site = { node: candidate.docNode, path: `tool "${name}"` };
-  const params: IrParam[] = [];
+  let params: IrParam[] = [];
   let contextIndex: number | undefined;
   let argsStyle: IrTool["argsStyle"] = "positional";
   const declared = candidate.fn.parameters.filter(
@@ -281,6 +282,14 @@ function extractTool(
     }
     params.push(extractParam(param, paramName, type, doc, ctx, map, site));
   });
+  const schemaTag = doc.tags.find((t) => t.name === INPUT_SCHEMA_TAG);
+  const schemaSite: Site = {
+    node: schemaTag?.node ?? candidate.docNode,
+    path: `tool "${name}" › @inputSchema`,
+  };
+  const module = candidate.fn.getSourceFile().fileName;
+  const input = schemaTag && readInputSchema({ tag: schemaTag, module, ctx, site: schemaSite });
+  if (input) ({ params, argsStyle } = matchInputSchema({ input, params, argsStyle, ctx, site: schemaSite }));
   const returns = extractReturn(candidate.fn, ctx, map, {
     node: candidate.fn.type ?? candidate.docNode,
     path: `tool "${name}" › return type`,
@@ -301,6 +310,7 @@ function extractTool(
   const returnsDoc = tagText(doc, "returns") ?? tagText(doc, "return");
   if (returnsDoc) tool.returnsDescription = returnsDoc;
   if (contextIndex !== undefined) tool.contextIndex = contextIndex;
+  if (input) tool.inputSchema = input;
   const icons = iconsOf(doc, ctx, toolSite);
   if (icons) tool.icons = icons;
   const scopes = scopesOf(doc, ctx, toolSite);

@@ -133,7 +133,19 @@ export interface IrTool {
   icons?: IrIcon[];
   /** `@task`: the tool runs as an MCP task (`execution.taskSupport`). */
   taskSupport?: "optional" | "required";
+  /**
+   * A hand-written input schema (JSDoc `@inputSchema <file>`): the contract takes it as it is
+   * instead of a schema derived from `params` (which still bind the arguments to the function).
+   */
+  inputSchema?: IrInputSchema;
   location: SourceLocation;
+}
+
+/** The JSON Schema of a tool's arguments, read from a file. */
+export interface IrInputSchema {
+  /** Path relative to the project root (POSIX). */
+  file: string;
+  schema: { [keyword: string]: unknown };
 }
 
 export interface IrServer {

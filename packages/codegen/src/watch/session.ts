@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { type Diagnostic, diagnostic, McpGenError } from "@mcp-gen/schema";
 import type { Project, SourceFile, ts } from "ts-morph";
 import { loadConfig, type ResolvedConfig, type ResolvedServerConfig } from "../config/load.ts";
+import { inputSchemaFiles } from "../extract/input-schema.ts";
 import { createProject, resolveToolFiles, typeErrors } from "../extract/project.ts";
 import type { IrServer } from "../ir/types.ts";
 import { rel } from "../pipeline/contracts.ts";
@@ -67,7 +68,10 @@ export class BuildSession {
     }
   }
 
-  /** Files and folders to watch: the config, every source file of the program, the schemas folder. */
+  /**
+   * Files and folders to watch: the config, every source file of the program, the JSON files of
+   * `@inputSchema` tags, the schemas folder.
+   */
   watchedPaths(): { files: string[]; dirs: string[] } {
     const files = new Set<string>([this.config.file]);
     for (const set of this.deps.values()) for (const f of set) files.add(f);
@@ -201,7 +205,10 @@ export class BuildSession {
   }
 }
 
-/** Every project source file a module depends on (itself included), following imports transitively. */
+/**
+ * Every project source file a module depends on (itself included), following imports transitively,
+ * and the JSON files their `@inputSchema` tags name.
+ */
 function dependencies(sourceFile: SourceFile): Set<string> {
   const seen = new Set<string>();
   const queue = [sourceFile];
@@ -212,6 +219,10 @@ function dependencies(sourceFile: SourceFile): Set<string> {
       continue;
     seen.add(file);
     queue.push(...sf.getReferencedSourceFiles());
+  }
+  for (const file of [...seen]) {
+    const sf = sourceFile.getProject().getSourceFile(file);
+    if (sf) for (const json of inputSchemaFiles(file, sf.getFullText())) seen.add(json);
   }
   return seen;
 }

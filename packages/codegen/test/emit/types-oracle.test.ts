@@ -87,12 +87,28 @@ const GAPS: { reason: string; applies(schema: unknown): boolean }[] = [
         (s) => isObject(s.properties) && Object.values(s.properties).some((p) => isObject(p) && isAny(p)),
       ),
   },
+  {
+    reason:
+      '`required` alone in a branch (a rule between properties, `anyOf: [{ required: ["a"] }, …]` of a hand-written schema): it prints an index signature and requires nothing',
+    applies: (schema) =>
+      [...subschemas(schema)].some((s) => Object.keys(s).length === 1 && Array.isArray(s.required)),
+  },
 ];
 const isAny = (s: Record<string, unknown>) =>
   Object.keys(s).every((k) => k === "description" || k === "title" || k === "default" || k === "examples");
 
+/** json-schema-to-typescript resolves no `$ref: "#anchor"`: it is given the pointer of the definition instead. */
+function anchorsAsPointers(schema: Record<string, unknown>): Record<string, unknown> {
+  let json = JSON.stringify(schema);
+  for (const [name, def] of Object.entries(isObject(schema.$defs) ? schema.$defs : {})) {
+    if (isObject(def) && typeof def.$anchor === "string")
+      json = json.replaceAll(`"$ref":"#${def.$anchor}"`, `"$ref":"#/$defs/${name}"`);
+  }
+  return JSON.parse(json);
+}
+
 async function theirs(schema: object): Promise<string> {
-  const { title: _title, ...root } = schema as Record<string, unknown>;
+  const { title: _title, ...root } = anchorsAsPointers(schema as Record<string, unknown>);
   return compile(root as never, "Root", {
     bannerComment: "",
     additionalProperties: false,

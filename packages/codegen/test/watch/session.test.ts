@@ -172,4 +172,37 @@ export default defineConfig({ targets: [], servers: { t: { tools: ["src/one.ts",
     await session.rebuild([two]);
     expect((await build({ cwd: dir, check: true })).stale).toStrictEqual([]);
   });
+
+  it("follows the JSON file of an @inputSchema: a missing file fails, creating or changing it rebuilds", async () => {
+    const dir = tempProject({
+      "mcp-gen.config.ts": `import { defineConfig } from "@mcp-gen/codegen/config";
+export default defineConfig({ targets: ["openai"], servers: { s: { tools: ["src/tools.ts"] } } });
+`,
+      "src/tools.ts": `/**
+ * Reach someone.
+ * @inputSchema ./reach.json
+ */
+export function reach(phone?: string): string {
+  return phone ?? "";
+}
+`,
+    });
+    const json = path.join(dir, "src/reach.json");
+    const { session, error } = await BuildSession.start({ cwd: dir });
+    expect(error?.diagnostics.map((d) => d.code)).toStrictEqual(["MCPG045"]);
+    expect(session.watchedPaths().files).toContain(json);
+    const schema = { type: "object", properties: { phone: { type: "string" } }, additionalProperties: false };
+    writeFileSync(json, JSON.stringify(schema));
+    const first = await session.rebuild([json]);
+    expect({ rebuilt: first.rebuilt, extracted: first.extracted }).toStrictEqual({
+      rebuilt: ["s"],
+      extracted: ["src/tools.ts"],
+    });
+    writeFileSync(json, JSON.stringify({ ...schema, required: ["phone"] }));
+    const second = await session.rebuild([json]);
+    expect(second.written).toContain("schemas/s.tools.json");
+    const contract = JSON.parse(readFileSync(path.join(dir, "schemas/s.tools.json"), "utf8"));
+    expect(contract.tools[0].inputSchema.required).toStrictEqual(["phone"]);
+    expect((await build({ cwd: dir, check: true })).stale).toStrictEqual([]);
+  });
 });

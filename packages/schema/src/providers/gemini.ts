@@ -4,6 +4,7 @@ import { inlineRefs } from "./inline.ts";
 import { mergeAllOf } from "./merge.ts";
 import { type Conversion, constraintText, describeIn } from "./model.ts";
 import type { Plan } from "./plan.ts";
+import { describeRootRules } from "./root-rules.ts";
 import { GEMINI_JSON_SCHEMA, GEMINI_SCHEMA } from "./rules.ts";
 
 const SILENT = new Set(["$schema", "$id", "$comment", "$anchor", "readOnly", "writeOnly"]);
@@ -27,7 +28,7 @@ export function toGemini(
 ): { declaration?: Record<string, unknown>; plan?: Plan } {
   const inlined = inlineRefs(tool.inputSchema);
   conversion.bounded(inlined.cuts);
-  const root = inlined.schema;
+  const root = describeRootRules(inlined.schema, conversion);
   for (const key of ["anyOf", "oneOf", "allOf"]) {
     if (key in root)
       conversion.fail(
@@ -218,7 +219,7 @@ export function toGeminiJsonSchema(
   conversion.bounded(inlined.cuts);
   const declaration: Record<string, unknown> = { name: tool.name };
   if (tool.description) declaration.description = tool.description;
-  declaration.parametersJsonSchema = jsonNode(inlined.schema, "", conversion);
+  declaration.parametersJsonSchema = jsonNode(describeRootRules(inlined.schema, conversion), "", conversion);
   return declaration;
 }
 
