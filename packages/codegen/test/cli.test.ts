@@ -211,7 +211,7 @@ describe("mcp-gen build (real CLI on a temporary project)", { timeout: 300_000 }
         "  at mcp-gen.config.json /server",
         "  fix: correct the config value named in the message",
         "",
-        'error MCPG002: unknown server key "nam" (known: tools, naming)',
+        'error MCPG002: unknown server key "nam" (known: tools, naming, title, version, icons)',
         "  at mcp-gen.config.json /servers/calc/nam",
         "  fix: correct the config value named in the message",
         "",
