@@ -131,12 +131,24 @@ export function registerServe(program: Command): void {
         process.stderr.write(
           `mcp-gen: serving ${manifest.server} (${manifest.tools.length} tools) on ${where}\n`,
         );
-        // SIGTERM (orchestrators, load balancers): finish the calls being answered, then exit.
+        // SIGTERM (orchestrators, load balancers): finish the calls being answered, then exit 0, or
+        // 1 when the drain timeout cut calls off (their clients got no answer and should retry).
+        let drained: Promise<number> | undefined;
         process
           .once("SIGINT", () => void running.close())
-          .once("SIGTERM", () => void running.drain(flags.drainTimeout));
+          .once("SIGTERM", () => {
+            drained = running.drain(flags.drainTimeout).then(({ cutOff }) => {
+              if (cutOff === 0) return 0;
+              process.stderr.write(
+                `mcp-gen: the drain timeout (${flags.drainTimeout} ms) cut off ${cutOff} call${cutOff === 1 ? "" : "s"}\n`,
+              );
+              return 1;
+            });
+          });
         await running.closed;
-        return 0;
+        // `closed` resolves while `drain` is still closing: its verdict decides the exit code.
+        const exitCode = (await drained) ?? 0;
+        return exitCode;
       }),
     );
 }

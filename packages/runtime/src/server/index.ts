@@ -27,7 +27,7 @@ export {
 } from "./manifest.ts";
 export type { ServerEvent, ServerOptions } from "./options.ts";
 export type { ProtocolEra } from "./protocol.ts";
-export { type RunningServer, type ServeOptions, serve } from "./serve.ts";
+export { type DrainResult, type RunningServer, type ServeOptions, serve } from "./serve.ts";
 export {
   isTerminal,
   type MemoryTaskStoreOptions,

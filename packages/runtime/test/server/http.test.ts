@@ -543,7 +543,7 @@ describe("health and graceful shutdown", () => {
     ]);
     gate("steps").open();
     expect((await call).structuredContent).toStrictEqual({ result: "2 steps" });
-    await draining;
+    expect(await draining).toStrictEqual({ cutOff: 0 });
     await server.closed;
     await expect(fetch(new URL("/healthz", url))).rejects.toThrow();
   });
