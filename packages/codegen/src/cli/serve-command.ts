@@ -19,6 +19,7 @@ interface ServeFlags extends AuthFlags {
   listCachePublic?: boolean;
   allowedHost?: string[];
   allowedOrigin?: string[];
+  sessionRoute?: string;
 }
 
 /**
@@ -59,6 +60,10 @@ export function registerServe(program: Command): void {
     )
     .option("--list-ttl <ms>", "how long 2026-07-28 clients may cache tools/list (ttlMs; default 0)", whole)
     .option("--list-cache-public", "let shared caches keep tools/list (cacheScope public; default private)")
+    .option(
+      "--session-route <name>",
+      "replicas behind a load balancer: start 2025-era session ids with <name>. so the balancer pins them (see examples/ledger/deploy/nginx.conf)",
+    )
     .option("--allowed-host <host...>", "accepted Host headers (default on loopback: localhost:<port> …)")
     .option("--allowed-origin <origin...>", "accepted Origin headers (default: http(s):// + allowed hosts)")
     .option("--auth-issuer <url>", "require OAuth access tokens from this authorization server (HTTP)")
@@ -122,6 +127,7 @@ export function registerServe(program: Command): void {
                   : {}),
                 ...(flags.rateLimit ? { rateLimit: { requests: flags.rateLimit, perMs: 60_000 } } : {}),
                 ...(flags.allowedOrigin ? { allowedOrigins: flags.allowedOrigin } : {}),
+                ...(flags.sessionRoute ? { sessionRoute: flags.sessionRoute } : {}),
                 ...(token ? { token } : {}),
                 ...(auth.auth ? { auth: auth.auth } : {}),
               },

@@ -15,7 +15,13 @@ import type { RunningServer } from "../serve.ts";
 import type { AuthGate } from "./auth/gate.ts";
 import { readJsonBody } from "./body.ts";
 import { checkRequest, type Refusal } from "./guard.ts";
-import { type HttpOptions, isLoopback, type ResolvedHttpOptions, resolveHttpOptions } from "./options.ts";
+import {
+  checkSessionRoute,
+  type HttpOptions,
+  isLoopback,
+  type ResolvedHttpOptions,
+  resolveHttpOptions,
+} from "./options.ts";
 import { headersByTool, paramHeaderMismatch } from "./param-headers.ts";
 import { RateLimiter, SessionTable } from "./sessions.ts";
 
@@ -39,6 +45,9 @@ export async function serveHttp(
   const onerror = (error: Error) => report({ kind: "protocol", error });
   const auth = httpOptions.auth;
   if (auth) checkAuthOptions(httpOptions);
+  checkSessionRoute(httpOptions.sessionRoute);
+  const route = httpOptions.sessionRoute;
+  const sessionId = route ? () => `${route}.${randomUUID()}` : randomUUID;
   const factory = createServerFactory(manifest, {
     ...serverOptions,
     ...(auth && (auth.scopesOnList ?? "filter") === "filter" ? { filterToolsByScope: true } : {}),
@@ -199,7 +208,7 @@ export async function serveHttp(
     }
     const server = factory({ era: "legacy" });
     const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
-      sessionIdGenerator: randomUUID,
+      sessionIdGenerator: sessionId,
       onsessioninitialized: (sessionId) => {
         sessions.add(sessionId, transport, client, Date.now());
       },
