@@ -20,6 +20,8 @@ interface ServeFlags extends AuthFlags {
   allowedHost?: string[];
   allowedOrigin?: string[];
   sessionRoute?: string;
+  logFormat: string;
+  logArguments?: boolean;
 }
 
 /**
@@ -40,6 +42,16 @@ export function registerServe(program: Command): void {
       "HTTP without sessions for 2025-era clients too (2026-07-28 requests never have one), for replicas behind a load balancer",
     )
     .option("--timeout <ms>", "time limit of every tool call, in milliseconds", whole)
+    .option(
+      "--log-format <format>",
+      "text (errors only) or json (also one line per tool call, resource read and prompt, on stderr)",
+      logFormat,
+      "text",
+    )
+    .option(
+      "--log-arguments",
+      "with --log-format json: put the calls' arguments in the log (may hold personal data)",
+    )
     .option("--mask-errors", "send a generic message instead of the text of unexpected errors")
     .option(
       "--max-sessions <n>",
@@ -88,13 +100,19 @@ export function registerServe(program: Command): void {
       run(async () => {
         // The runtime (and the MCP SDK under it) loads before the user's TypeScript: on a Node
         // without type stripping, tsx's loader hooks, once registered, slow every later import.
-        const { serve } = await import("@mcp-gen/runtime/server");
+        const { jsonCallLog, serve } = await import("@mcp-gen/runtime/server");
         const { loadServerManifest } = await import("../serve/load-manifest.ts");
         const { manifest } = await loadServerManifest({
           server,
           ...(flags.config ? { configFile: flags.config } : {}),
         });
+        if (flags.logArguments && flags.logFormat !== "json") {
+          process.stderr.write("mcp-gen: --log-arguments needs --log-format json\n");
+          return 1;
+        }
         const common = {
+          ...(flags.logFormat === "json" ? { onCall: jsonCallLog() } : {}),
+          ...(flags.logArguments ? { logArguments: true } : {}),
           ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),
           ...(flags.maskErrors ? { maskErrors: true } : {}),
           ...(flags.listTtl !== undefined || flags.listCachePublic
@@ -157,6 +175,11 @@ export function registerServe(program: Command): void {
         return exitCode;
       }),
     );
+}
+
+function logFormat(text: string): string {
+  if (text !== "text" && text !== "json") throw new InvalidArgumentError('use "text" or "json"');
+  return text;
 }
 
 function whole(text: string): number {

@@ -9,6 +9,7 @@ import {
   type Transport,
 } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import { type OutcomeNote, outcomeOf, requestFields } from "./call-log.ts";
 import { type CallEnvironment, callTool } from "./call-tool.ts";
 import { catalogOf } from "./catalog.ts";
 import { complete } from "./completions.ts";
@@ -110,7 +111,47 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
       report,
     });
 
-    const callToolRequest = async (params: unknown, ctx: ServerContext): Promise<Result> => {
+    /**
+     * Serves one call (`run`) and, with `onCall`, records it once answered: name, duration,
+     * outcome (from the result, or what the call noted), era, principal, session.
+     */
+    const observed = async (
+      kind: "tool" | "resource" | "prompt",
+      params: unknown,
+      ctx: ServerContext,
+      run: (note: OutcomeNote) => Promise<Result>,
+    ): Promise<Result> => {
+      const onCall = options.onCall;
+      const note: OutcomeNote = {};
+      if (!onCall) return run(note);
+      const time = new Date().toISOString();
+      const started = performance.now();
+      const { name, uri, arguments: args } = (params ?? {}) as Record<string, unknown>;
+      const record = (settled: { ok: true; value: Result } | { ok: false }) =>
+        onCall({
+          time,
+          kind,
+          name: String((kind === "resource" ? uri : name) ?? ""),
+          durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+          outcome: outcomeOf(settled, note),
+          ...requestFields(ctx, era),
+          ...(options.logArguments && args !== undefined ? { arguments: args } : {}),
+        });
+      try {
+        const value = await run(note);
+        record({ ok: true, value });
+        return value;
+      } catch (error) {
+        record({ ok: false });
+        throw error;
+      }
+    };
+
+    const callToolRequest = async (
+      params: unknown,
+      ctx: ServerContext,
+      note: OutcomeNote,
+    ): Promise<Result> => {
       const { name, arguments: args } = (params ?? {}) as { name?: unknown; arguments?: unknown };
       if (
         typeof name !== "string" ||
@@ -124,7 +165,7 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
       const tool = catalog.tools.get(name);
       if (!tool)
         throw protocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(name)}`);
-      const env = environment(ctx, { kind: "tool", name }, timeoutOf(name, options));
+      const env = { ...environment(ctx, { kind: "tool", name }, timeoutOf(name, options)), note };
       const asTask = tasks.call({
         tool,
         args,
@@ -170,20 +211,22 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
               : listings.tools
           ) as Result;
         case "tools/call":
-          return callToolRequest(params, ctx);
+          return observed("tool", params, ctx, (note) => callToolRequest(params, ctx, note));
         case "resources/list":
           return listings.resources as Result;
         case "resources/templates/list":
           return listings.resourceTemplates as Result;
         case "resources/read":
-          return readResource(current.resources, params, env, parked);
+          return observed("resource", params, ctx, () =>
+            readResource(current.resources, params, env, parked),
+          );
         case "resources/subscribe":
         case "resources/unsubscribe":
           return subscription(method, params);
         case "prompts/list":
           return listings.prompts as Result;
         case "prompts/get":
-          return getPrompt(current.prompts, params, env, parked);
+          return observed("prompt", params, ctx, () => getPrompt(current.prompts, params, env, parked));
         case "tasks/get":
         case "tasks/result":
         case "tasks/list":
