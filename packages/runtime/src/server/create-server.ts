@@ -9,6 +9,7 @@ import {
   type Transport,
 } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import type { Span } from "@opentelemetry/api";
 import { type OutcomeNote, outcomeOf, requestFields } from "./call-log.ts";
 import { type CallEnvironment, callTool } from "./call-tool.ts";
 import { catalogOf } from "./catalog.ts";
@@ -23,6 +24,7 @@ import { readResource, type Subject } from "./resources.ts";
 import { scopedListing } from "./scoped-listing.ts";
 import { createTasks } from "./tasks.ts";
 import { createToolContext } from "./tool-context.ts";
+import { endToolSpan, traceToolCall } from "./tracing.ts";
 
 export { unwrapSchema } from "./catalog.ts";
 
@@ -122,29 +124,36 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
       run: (note: OutcomeNote) => Promise<Result>,
     ): Promise<Result> => {
       const onCall = options.onCall;
+      if (!onCall && kind !== "tool") return run({});
       const note: OutcomeNote = {};
-      if (!onCall) return run(note);
       const time = new Date().toISOString();
       const started = performance.now();
       const { name, uri, arguments: args } = (params ?? {}) as Record<string, unknown>;
-      const record = (settled: { ok: true; value: Result } | { ok: false }) =>
-        onCall({
+      const fields = requestFields(ctx, era);
+      const finish = (settled: { ok: true; value: Result } | { ok: false; error: unknown }, span?: Span) => {
+        const outcome = outcomeOf(settled, note);
+        if (span) endToolSpan(span, outcome, settled.ok ? undefined : settled.error);
+        onCall?.({
           time,
           kind,
           name: String((kind === "resource" ? uri : name) ?? ""),
           durationMs: Math.round((performance.now() - started) * 1000) / 1000,
-          outcome: outcomeOf(settled, note),
-          ...requestFields(ctx, era),
+          outcome,
+          ...fields,
           ...(options.logArguments && args !== undefined ? { arguments: args } : {}),
         });
-      try {
-        const value = await run(note);
-        record({ ok: true, value });
-        return value;
-      } catch (error) {
-        record({ ok: false });
-        throw error;
-      }
+      };
+      const settle = async (span?: Span) => {
+        try {
+          const value = await run(note);
+          finish({ ok: true, value }, span);
+          return value;
+        } catch (error) {
+          finish({ ok: false, error }, span);
+          throw error;
+        }
+      };
+      return kind === "tool" ? traceToolCall(String(name), fields, settle) : settle();
     };
 
     const callToolRequest = async (
