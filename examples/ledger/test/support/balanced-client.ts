@@ -11,7 +11,8 @@ export interface BalancedClient {
   reinitialized: number;
   /**
    * After a failed call: a 2025-era client whose session the service no longer knows (HTTP 404)
-   * starts a new session with `initialize`, as the specification says. True when it did.
+   * starts a new session with `initialize`, as the specification says. True when it did (false
+   * also when that `initialize` failed: the caller retries, and meets the 404 again).
    */
   recover(error: unknown): Promise<boolean>;
   close(): Promise<void>;
@@ -30,7 +31,12 @@ export async function connectBalanced(url: string, era: BalancedClient["era"]): 
     async recover(error) {
       if (era !== "legacy" || (error as { status?: unknown }).status !== 404) return false;
       const old = connection;
-      connection = await open();
+      try {
+        connection = await open();
+      } catch {
+        // The `initialize` met a replica going away (503, 502): the next failure tries again.
+        return false;
+      }
       self.ledger = createLedgerClient(connection.client);
       self.reinitialized++;
       await old.close().catch(() => {});
