@@ -100,9 +100,25 @@ describe("mcp-gen serve --log-arguments", () => {
     served.child.kill("SIGTERM");
     expect(await served.exited).toBe(0);
   });
+});
 
-  it("refuses --log-arguments without --log-format json", async () => {
-    const child = spawn(process.execPath, [BIN, "serve", "conformance", "--http", "--log-arguments"], {
+describe("mcp-gen serve refuses bad flags with a clear message", () => {
+  it.each([
+    [["--http", "--log-arguments"], "mcp-gen: --log-arguments needs --log-format json\n"],
+    [
+      ["--http", "--log-format", "xml"],
+      /option '--log-format <format>' argument 'xml' is invalid\. use "text" or "json"/,
+    ],
+    [
+      ["--session-route", "replica-1"],
+      "mcp-gen: --session-route needs --http (stdio has no sessions to route)\n",
+    ],
+    [
+      ["--http", "--session-route", "replica 1"],
+      /option '--session-route <name>' argument 'replica 1' is invalid\. use 1 to 32 letters, digits, "-" or "_", e\.g\. replica-1/,
+    ],
+  ] as [string[], string | RegExp][])("%j", async (flags, message) => {
+    const child = spawn(process.execPath, [BIN, "serve", "conformance", ...flags], {
       cwd: REPO_ROOT,
       stdio: ["ignore", "ignore", "pipe"],
     });
@@ -111,6 +127,8 @@ describe("mcp-gen serve --log-arguments", () => {
       stderr += chunk;
     });
     const code = await new Promise((resolve) => child.once("exit", resolve));
-    expect([code, stderr]).toStrictEqual([1, "mcp-gen: --log-arguments needs --log-format json\n"]);
+    expect(code).toBe(1);
+    if (typeof message === "string") expect(stderr).toBe(message);
+    else expect(stderr).toMatch(message);
   });
 });

@@ -75,6 +75,7 @@ export function registerServe(program: Command): void {
     .option(
       "--session-route <name>",
       "replicas behind a load balancer: start 2025-era session ids with <name>. so the balancer pins them (see examples/ledger/deploy/nginx.conf)",
+      sessionRoute,
     )
     .option("--allowed-host <host...>", "accepted Host headers (default on loopback: localhost:<port> …)")
     .option("--allowed-origin <origin...>", "accepted Origin headers (default: http(s):// + allowed hosts)")
@@ -106,6 +107,10 @@ export function registerServe(program: Command): void {
           server,
           ...(flags.config ? { configFile: flags.config } : {}),
         });
+        if (flags.sessionRoute && !flags.http) {
+          process.stderr.write("mcp-gen: --session-route needs --http (stdio has no sessions to route)\n");
+          return 1;
+        }
         if (flags.logArguments && flags.logFormat !== "json") {
           process.stderr.write("mcp-gen: --log-arguments needs --log-format json\n");
           return 1;
@@ -175,6 +180,12 @@ export function registerServe(program: Command): void {
         return exitCode;
       }),
     );
+}
+
+function sessionRoute(text: string): string {
+  if (!/^[A-Za-z0-9_-]{1,32}$/.test(text))
+    throw new InvalidArgumentError('use 1 to 32 letters, digits, "-" or "_", e.g. replica-1');
+  return text;
 }
 
 function logFormat(text: string): string {
