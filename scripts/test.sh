@@ -12,6 +12,9 @@ if [ -z "${LEDGER_PG_URL:-}" ]; then
 fi
 # shellcheck source=../.ci/chromium.sh
 source .ci/chromium.sh
+# The ledger's replica test runs Debian's nginx in front of three servers (installed when missing).
+# shellcheck source=../.ci/nginx.sh
+source .ci/nginx.sh
 # Child processes started by the tests run the compiled packages (dist/): bring them up to date.
 npx tsc -b packages/schema packages/runtime packages/codegen
 # The consumer matrix (packages/codegen/test/consumer) installs the packed packages offline into new

@@ -19,6 +19,9 @@ interface ServeFlags extends AuthFlags {
   listCachePublic?: boolean;
   allowedHost?: string[];
   allowedOrigin?: string[];
+  sessionRoute?: string;
+  logFormat: string;
+  logArguments?: boolean;
 }
 
 /**
@@ -39,6 +42,16 @@ export function registerServe(program: Command): void {
       "HTTP without sessions for 2025-era clients too (2026-07-28 requests never have one), for replicas behind a load balancer",
     )
     .option("--timeout <ms>", "time limit of every tool call, in milliseconds", whole)
+    .option(
+      "--log-format <format>",
+      "text (errors only) or json (also one line per tool call, resource read and prompt, on stderr)",
+      logFormat,
+      "text",
+    )
+    .option(
+      "--log-arguments",
+      "with --log-format json: put the calls' arguments in the log (may hold personal data)",
+    )
     .option("--mask-errors", "send a generic message instead of the text of unexpected errors")
     .option(
       "--max-sessions <n>",
@@ -59,6 +72,11 @@ export function registerServe(program: Command): void {
     )
     .option("--list-ttl <ms>", "how long 2026-07-28 clients may cache tools/list (ttlMs; default 0)", whole)
     .option("--list-cache-public", "let shared caches keep tools/list (cacheScope public; default private)")
+    .option(
+      "--session-route <name>",
+      "replicas behind a load balancer: start 2025-era session ids with <name>. so the balancer pins them (see examples/ledger/deploy/nginx.conf)",
+      sessionRoute,
+    )
     .option("--allowed-host <host...>", "accepted Host headers (default on loopback: localhost:<port> …)")
     .option("--allowed-origin <origin...>", "accepted Origin headers (default: http(s):// + allowed hosts)")
     .option("--auth-issuer <url>", "require OAuth access tokens from this authorization server (HTTP)")
@@ -83,13 +101,23 @@ export function registerServe(program: Command): void {
       run(async () => {
         // The runtime (and the MCP SDK under it) loads before the user's TypeScript: on a Node
         // without type stripping, tsx's loader hooks, once registered, slow every later import.
-        const { serve } = await import("@mcp-gen/runtime/server");
+        const { jsonCallLog, serve } = await import("@mcp-gen/runtime/server");
         const { loadServerManifest } = await import("../serve/load-manifest.ts");
         const { manifest } = await loadServerManifest({
           server,
           ...(flags.config ? { configFile: flags.config } : {}),
         });
+        if (flags.sessionRoute && !flags.http) {
+          process.stderr.write("mcp-gen: --session-route needs --http (stdio has no sessions to route)\n");
+          return 1;
+        }
+        if (flags.logArguments && flags.logFormat !== "json") {
+          process.stderr.write("mcp-gen: --log-arguments needs --log-format json\n");
+          return 1;
+        }
         const common = {
+          ...(flags.logFormat === "json" ? { onCall: jsonCallLog() } : {}),
+          ...(flags.logArguments ? { logArguments: true } : {}),
           ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),
           ...(flags.maskErrors ? { maskErrors: true } : {}),
           ...(flags.listTtl !== undefined || flags.listCachePublic
@@ -122,6 +150,7 @@ export function registerServe(program: Command): void {
                   : {}),
                 ...(flags.rateLimit ? { rateLimit: { requests: flags.rateLimit, perMs: 60_000 } } : {}),
                 ...(flags.allowedOrigin ? { allowedOrigins: flags.allowedOrigin } : {}),
+                ...(flags.sessionRoute ? { sessionRoute: flags.sessionRoute } : {}),
                 ...(token ? { token } : {}),
                 ...(auth.auth ? { auth: auth.auth } : {}),
               },
@@ -131,14 +160,37 @@ export function registerServe(program: Command): void {
         process.stderr.write(
           `mcp-gen: serving ${manifest.server} (${manifest.tools.length} tools) on ${where}\n`,
         );
-        // SIGTERM (orchestrators, load balancers): finish the calls being answered, then exit.
+        // SIGTERM (orchestrators, load balancers): finish the calls being answered, then exit 0, or
+        // 1 when the drain timeout cut calls off (their clients got no answer and should retry).
+        let drained: Promise<number> | undefined;
         process
           .once("SIGINT", () => void running.close())
-          .once("SIGTERM", () => void running.drain(flags.drainTimeout));
+          .once("SIGTERM", () => {
+            drained = running.drain(flags.drainTimeout).then(({ cutOff }) => {
+              if (cutOff === 0) return 0;
+              process.stderr.write(
+                `mcp-gen: the drain timeout (${flags.drainTimeout} ms) cut off ${cutOff} call${cutOff === 1 ? "" : "s"}\n`,
+              );
+              return 1;
+            });
+          });
         await running.closed;
-        return 0;
+        // `closed` resolves while `drain` is still closing: its verdict decides the exit code.
+        const exitCode = (await drained) ?? 0;
+        return exitCode;
       }),
     );
+}
+
+function sessionRoute(text: string): string {
+  if (!/^[A-Za-z0-9_-]{1,32}$/.test(text))
+    throw new InvalidArgumentError('use 1 to 32 letters, digits, "-" or "_", e.g. replica-1');
+  return text;
+}
+
+function logFormat(text: string): string {
+  if (text !== "text" && text !== "json") throw new InvalidArgumentError('use "text" or "json"');
+  return text;
 }
 
 function whole(text: string): number {

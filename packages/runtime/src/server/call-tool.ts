@@ -8,6 +8,7 @@ import {
 import type { ToolContext } from "../context.ts";
 import { ToolError } from "../tool-error.ts";
 import { formatIssues } from "../validation/format.ts";
+import type { OutcomeNote } from "./call-log.ts";
 import { type ArgumentLimits, unsafeArguments } from "./guard.ts";
 import type { ManifestTool } from "./manifest.ts";
 import type { ServerEvent } from "./options.ts";
@@ -29,6 +30,8 @@ export interface CallEnvironment {
   /** Builds the tool's context around the call's own signal and the request it currently serves. */
   context(signal: AbortSignal, invocation: Invocation<unknown>): ToolContext;
   report(event: ServerEvent): void;
+  /** Where the call notes how it ended beyond its result (for the call log). */
+  note?: OutcomeNote;
 }
 
 /**
@@ -93,13 +96,16 @@ export function checkArguments(
   const args = rawArgs ?? {};
   const unsafe = unsafeArguments(args, env.limits);
   if (unsafe) {
+    if (env.note) env.note.outcome = "invalid-arguments";
     return {
       ok: false,
       result: errorResult(formatIssues([unsafe], `Invalid arguments of tool "${tool.definition.name}"`)),
     };
   }
   const checked = tool.input.check(args);
-  return checked.ok ? { ok: true, args } : { ok: false, result: errorResult(checked.message) };
+  if (checked.ok) return { ok: true, args };
+  if (env.note) env.note.outcome = "invalid-arguments";
+  return { ok: false, result: errorResult(checked.message) };
 }
 
 /** The implementation's value as a `tools/call` result (checked against the output validator). */
@@ -220,6 +226,10 @@ function cancelReason(reason: unknown): unknown {
 function thrown(name: string, error: unknown, env: CallEnvironment): CallToolResult {
   // A 2026-07-28 client lacks what the tool asked for: a protocol error (-32021), not a tool result.
   if (error instanceof MissingRequiredClientCapabilityError) throw error;
+  if (env.note) {
+    env.note.outcome =
+      error instanceof TimeoutError ? "timeout" : env.requestSignal.aborted ? "cancelled" : "tool-error";
+  }
   if (error instanceof TimeoutError) return errorResult(error.message);
   if (error instanceof ToolError) return errorResult(error.message);
   if (env.maskErrors) {

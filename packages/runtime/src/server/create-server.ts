@@ -9,6 +9,8 @@ import {
   type Transport,
 } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import type { Span } from "@opentelemetry/api";
+import { type OutcomeNote, outcomeOf, requestFields } from "./call-log.ts";
 import { type CallEnvironment, callTool } from "./call-tool.ts";
 import { catalogOf } from "./catalog.ts";
 import { complete } from "./completions.ts";
@@ -22,6 +24,7 @@ import { readResource, type Subject } from "./resources.ts";
 import { scopedListing } from "./scoped-listing.ts";
 import { createTasks } from "./tasks.ts";
 import { createToolContext } from "./tool-context.ts";
+import { endToolSpan, traceToolCall } from "./tracing.ts";
 
 export { unwrapSchema } from "./catalog.ts";
 
@@ -110,7 +113,54 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
       report,
     });
 
-    const callToolRequest = async (params: unknown, ctx: ServerContext): Promise<Result> => {
+    /**
+     * Serves one call (`run`) and, with `onCall`, records it once answered: name, duration,
+     * outcome (from the result, or what the call noted), era, principal, session.
+     */
+    const observed = async (
+      kind: "tool" | "resource" | "prompt",
+      params: unknown,
+      ctx: ServerContext,
+      run: (note: OutcomeNote) => Promise<Result>,
+    ): Promise<Result> => {
+      const onCall = options.onCall;
+      if (!onCall && kind !== "tool") return run({});
+      const note: OutcomeNote = {};
+      const time = new Date().toISOString();
+      const started = performance.now();
+      const { name, uri, arguments: args } = (params ?? {}) as Record<string, unknown>;
+      const fields = requestFields(ctx, era);
+      const finish = (settled: { ok: true; value: Result } | { ok: false; error: unknown }, span?: Span) => {
+        const outcome = outcomeOf(settled, note);
+        if (span) endToolSpan(span, outcome, settled.ok ? undefined : settled.error);
+        onCall?.({
+          time,
+          kind,
+          name: String((kind === "resource" ? uri : name) ?? ""),
+          durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+          outcome,
+          ...fields,
+          ...(options.logArguments && args !== undefined ? { arguments: args } : {}),
+        });
+      };
+      const settle = async (span?: Span) => {
+        try {
+          const value = await run(note);
+          finish({ ok: true, value }, span);
+          return value;
+        } catch (error) {
+          finish({ ok: false, error }, span);
+          throw error;
+        }
+      };
+      return kind === "tool" ? traceToolCall(String(name), fields, settle) : settle();
+    };
+
+    const callToolRequest = async (
+      params: unknown,
+      ctx: ServerContext,
+      note: OutcomeNote,
+    ): Promise<Result> => {
       const { name, arguments: args } = (params ?? {}) as { name?: unknown; arguments?: unknown };
       if (
         typeof name !== "string" ||
@@ -124,7 +174,7 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
       const tool = catalog.tools.get(name);
       if (!tool)
         throw protocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(name)}`);
-      const env = environment(ctx, { kind: "tool", name }, timeoutOf(name, options));
+      const env = { ...environment(ctx, { kind: "tool", name }, timeoutOf(name, options)), note };
       const asTask = tasks.call({
         tool,
         args,
@@ -170,20 +220,22 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
               : listings.tools
           ) as Result;
         case "tools/call":
-          return callToolRequest(params, ctx);
+          return observed("tool", params, ctx, (note) => callToolRequest(params, ctx, note));
         case "resources/list":
           return listings.resources as Result;
         case "resources/templates/list":
           return listings.resourceTemplates as Result;
         case "resources/read":
-          return readResource(current.resources, params, env, parked);
+          return observed("resource", params, ctx, () =>
+            readResource(current.resources, params, env, parked),
+          );
         case "resources/subscribe":
         case "resources/unsubscribe":
           return subscription(method, params);
         case "prompts/list":
           return listings.prompts as Result;
         case "prompts/get":
-          return getPrompt(current.prompts, params, env, parked);
+          return observed("prompt", params, ctx, () => getPrompt(current.prompts, params, env, parked));
         case "tasks/get":
         case "tasks/result":
         case "tasks/list":

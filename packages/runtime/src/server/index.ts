@@ -2,6 +2,7 @@
  * `@mcp-gen/runtime/server`: the server alone (what `mcp-gen serve` loads), without the
  * client, agent and provider parts of the package's main entry, which re-exports all of this.
  */
+export { type CallOutcome, type CallRecord, jsonCallLog } from "./call-log.ts";
 export type { ListenRelay } from "./connections.ts";
 export { createServer, createServerFactory, type McpGenServer, type ServerFactory } from "./create-server.ts";
 export { reviveDates } from "./dates.ts";
@@ -27,7 +28,7 @@ export {
 } from "./manifest.ts";
 export type { ServerEvent, ServerOptions } from "./options.ts";
 export type { ProtocolEra } from "./protocol.ts";
-export { type RunningServer, type ServeOptions, serve } from "./serve.ts";
+export { type DrainResult, type RunningServer, type ServeOptions, serve } from "./serve.ts";
 export {
   isTerminal,
   type MemoryTaskStoreOptions,

@@ -1,3 +1,4 @@
+import type { CallRecord } from "./call-log.ts";
 import type { TaskOptions } from "./tasks.ts";
 
 /** Something the server reports instead of sending it to the client. */
@@ -85,6 +86,14 @@ export interface ServerOptions {
    * Default: one line on stderr for each (stdout belongs to the stdio transport).
    */
   onError?: (event: ServerEvent) => void;
+  /**
+   * Receives a record of every served `tools/call`, `resources/read` and `prompts/get` once it
+   * is answered: name, duration, outcome, era, principal, session (`jsonCallLog()` writes them as
+   * JSON lines; `mcp-gen serve --log-format json`). Default: none.
+   */
+  onCall?: (record: CallRecord) => void;
+  /** Put the arguments in the records of `onCall` (they may hold personal data). Default `false`. */
+  logArguments?: boolean;
 }
 
 /** The default `onError`: a line on stderr; unmasked tool errors already reached the client. */

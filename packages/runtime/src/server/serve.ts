@@ -34,8 +34,9 @@ export interface RunningServer {
    * Shuts down gracefully (SIGTERM behind a load balancer): over HTTP the health check turns 503,
    * new requests are refused (503, `Retry-After`), and the calls being answered finish — for at most
    * `timeoutMs` (default 30 s) — before everything closes. Over stdio, the same as `close()`.
+   * Resolves with how many calls the timeout cut off (0: every call finished).
    */
-  drain(timeoutMs?: number): Promise<void>;
+  drain(timeoutMs?: number): Promise<DrainResult>;
   /**
    * Serves another manifest from now on and tells every client its tool list changed, and its
    * resource and prompt lists when they differ (2026-07-28 clients through `subscriptions/listen`,
@@ -49,6 +50,12 @@ export interface RunningServer {
    * `ctx.notifyResourceUpdated(uri)`.
    */
   notifyResourceUpdated(uri: string): void;
+}
+
+/** What `drain()` ended with. */
+export interface DrainResult {
+  /** Calls still being answered when the drain timeout closed the server (0: all finished). */
+  readonly cutOff: number;
 }
 
 /**
@@ -105,7 +112,10 @@ async function connect(
     url: undefined,
     closed,
     close,
-    drain: close,
+    drain: async () => {
+      await close();
+      return { cutOff: 0 };
+    },
     update: (next) => server.update(next),
     notifyResourceUpdated: (uri) => server.notifyResourceUpdated(uri),
   };

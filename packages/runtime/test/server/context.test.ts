@@ -126,6 +126,19 @@ describe("cancellation and timeouts", () => {
     expect(aborts).toStrictEqual(["user pressed stop"]);
   });
 
+  it("logs a cancelled call as cancelled (onCall)", async () => {
+    const records: { name: string; outcome: string }[] = [];
+    const client = await connect({ onCall: (record) => records.push(record) });
+    const controller = new AbortController();
+    const call = client.callTool({ name: "wait_for_cancel", arguments: {} }, undefined, {
+      signal: controller.signal,
+    });
+    await gate("waiting").promise;
+    controller.abort("user pressed stop");
+    await expect(call).rejects.toThrow();
+    await expect.poll(() => records).toMatchObject([{ name: "wait_for_cancel", outcome: "cancelled" }]);
+  });
+
   it("aborts a tool that outlives its timeout and returns isError", async () => {
     const client = await connect({ toolTimeoutsMs: { wait_for_cancel: 5 } });
     const result = await client.callTool({ name: "wait_for_cancel", arguments: {} });

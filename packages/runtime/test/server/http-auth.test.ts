@@ -1,6 +1,7 @@
 import type { ToolContext } from "@mcp-gen/runtime";
 import { connectHttp, oauthClientCredentials } from "@mcp-gen/runtime/client";
 import {
+  type CallRecord,
   defineManifest,
   type HttpOptions,
   type ManifestTool,
@@ -56,11 +57,15 @@ afterEach(async () => {
   for (const o of open.splice(0).reverse()) await o.close();
 });
 
-async function start(auth: Partial<NonNullable<HttpOptions["auth"]>> = {}): Promise<RunningServer> {
+async function start(
+  auth: Partial<NonNullable<HttpOptions["auth"]>> = {},
+  options: { onCall?: (record: CallRecord) => void } = {},
+): Promise<RunningServer> {
   const server = await serve(manifest, {
     transport: "http",
     http: { port: 0, auth: { issuer: as.issuer, jwksCooldownMs: 0, ...auth } },
     onError: () => {},
+    ...options,
   });
   open.push(server);
   return server;
@@ -251,6 +256,24 @@ describe.each(ERAS)("a client of the %s era", (era) => {
     expect(seen.auth.claims).not.toHaveProperty("token");
     expect(JSON.stringify(seen)).not.toContain(token);
     expect(text(await client.callTool({ name: "write_note", arguments: {} }))).toBe("written");
+  });
+
+  it("names the principal (the token's subject) in the call log, never the token", async () => {
+    const records: CallRecord[] = [];
+    const server = await start({}, { onCall: (record) => records.push(record) });
+    const token = await as.token({ client: MACHINE, resource: server.url! });
+    const client = await connect(server.url!, era, token);
+    await client.callTool({ name: "whoami", arguments: {} });
+    expect(records).toMatchObject([
+      {
+        kind: "tool",
+        name: "whoami",
+        outcome: "ok",
+        principal: "machine",
+        era: era === "modern" ? "2026-07-28" : "2025",
+      },
+    ]);
+    expect(JSON.stringify(records)).not.toContain(token);
   });
 
   it("is refused a tool without its scope (403 with the scope) and does not see it listed", async () => {

@@ -543,8 +543,23 @@ describe("health and graceful shutdown", () => {
     ]);
     gate("steps").open();
     expect((await call).structuredContent).toStrictEqual({ result: "2 steps" });
-    await draining;
+    expect(await draining).toStrictEqual({ cutOff: 0 });
     await server.closed;
     await expect(fetch(new URL("/healthz", url))).rejects.toThrow();
+  });
+});
+
+describe("sessionRoute", () => {
+  it("starts every 2025-era session id with the route", async () => {
+    const server = await start({ sessionRoute: "replica-7" });
+    const response = await post(server.url!, JSON.stringify(INIT));
+    expect(response.status).toBe(200);
+    expect(response.sessionId).toMatch(/^replica-7\.[0-9a-f-]{36}$/);
+  });
+
+  it("refuses a route a balancer could not match on, with a clear error", async () => {
+    await expect(start({ sessionRoute: "replica 1." })).rejects.toThrow(
+      'mcp-gen: the session route "replica 1." must be 1 to 32 letters, digits, "-" or "_" (it starts every session id, e.g. "replica-1")',
+    );
   });
 });

@@ -65,6 +65,21 @@ export interface HttpOptions {
   rateLimit?: { requests: number; perMs: number };
   /** A session unused this long is closed. Default 30 minutes. */
   sessionIdleMs?: number;
+  /**
+   * Replicas behind a load balancer: a name stamped on the 2025-era session ids this process mints
+   * (`<route>.<uuid>`), from which the balancer sends a session's requests to the replica that
+   * holds it (examples/ledger/deploy/nginx.conf). Letters, digits, `-` and `_`; at most 32.
+   */
+  sessionRoute?: string;
+}
+
+/** Checks `sessionRoute`; throws a clear error for a name a balancer could not match on. */
+export function checkSessionRoute(route: string | undefined): void {
+  if (route !== undefined && !/^[A-Za-z0-9_-]{1,32}$/.test(route)) {
+    throw new Error(
+      `mcp-gen: the session route ${JSON.stringify(route)} must be 1 to 32 letters, digits, "-" or "_" (it starts every session id, e.g. "replica-1")`,
+    );
+  }
 }
 
 /** HTTP settings with every default applied. */

@@ -15,7 +15,13 @@ import type { RunningServer } from "../serve.ts";
 import type { AuthGate } from "./auth/gate.ts";
 import { readJsonBody } from "./body.ts";
 import { checkRequest, type Refusal } from "./guard.ts";
-import { type HttpOptions, isLoopback, type ResolvedHttpOptions, resolveHttpOptions } from "./options.ts";
+import {
+  checkSessionRoute,
+  type HttpOptions,
+  isLoopback,
+  type ResolvedHttpOptions,
+  resolveHttpOptions,
+} from "./options.ts";
 import { headersByTool, paramHeaderMismatch } from "./param-headers.ts";
 import { RateLimiter, SessionTable } from "./sessions.ts";
 
@@ -39,6 +45,9 @@ export async function serveHttp(
   const onerror = (error: Error) => report({ kind: "protocol", error });
   const auth = httpOptions.auth;
   if (auth) checkAuthOptions(httpOptions);
+  checkSessionRoute(httpOptions.sessionRoute);
+  const route = httpOptions.sessionRoute;
+  const sessionId = route ? () => `${route}.${randomUUID()}` : randomUUID;
   const factory = createServerFactory(manifest, {
     ...serverOptions,
     ...(auth && (auth.scopesOnList ?? "filter") === "filter" ? { filterToolsByScope: true } : {}),
@@ -90,14 +99,9 @@ export async function serveHttp(
     if (gate?.serveMetadata(req, res, path ?? "")) return;
     if (path !== options.path)
       return refuse(res, { status: 404, code: -32000, message: `Not Found: use ${options.path}` });
-    if (draining) {
-      return refuse(res, {
-        status: 503,
-        code: -32000,
-        message: "Service Unavailable: the server is shutting down",
-        headers: { "retry-after": "1", connection: "close" },
-      });
-    }
+    // Draining turns away new requests; answers to the server's own requests (sampling, elicitation)
+    // and notifications still come in, since the calls being finished may wait for them.
+    if (draining && req.method !== "POST") return refuse(res, SHUTTING_DOWN);
     const refusal = checkRequest(req, options);
     if (refusal) return refuse(res, refusal);
     const wait = limiter?.take(clientOf(req), Date.now()) ?? 0;
@@ -123,6 +127,7 @@ export async function serveHttp(
       });
       if (!read.ok) return refuse(res, read.refusal);
       body = read.value;
+      if (draining && carriesRequest(body)) return refuse(res, SHUTTING_DOWN);
       const authInfo = (req as IncomingMessage & { auth?: AuthInfo }).auth;
       const challenge = gate && authInfo && gate.scopeChallenge(body, authInfo);
       if (challenge) return sendResponse(res, challenge);
@@ -203,7 +208,7 @@ export async function serveHttp(
     }
     const server = factory({ era: "legacy" });
     const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
-      sessionIdGenerator: randomUUID,
+      sessionIdGenerator: sessionId,
       onsessioninitialized: (sessionId) => {
         sessions.add(sessionId, transport, client, Date.now());
       },
@@ -293,7 +298,10 @@ export async function serveHttp(
           setTimeout(resolve, timeoutMs).unref();
         });
       }
+      // Counted before closing: closing ends the responses still open, which counts them down.
+      const cutOff = answering;
       await close();
+      return { cutOff };
     },
     update(next) {
       factory.update(next);
@@ -362,6 +370,22 @@ function webRequestOf(req: IncomingMessage, options: ResolvedHttpOptions): Reque
  * (`factory.serves`: tools, resources, prompts, completions); anything else is 404.
  */
 const MODERN_METHODS = new Set(["server/discover", "ping", "subscriptions/listen", "logging/setLevel"]);
+
+/** The refusal of new requests while draining. */
+const SHUTTING_DOWN: Refusal = {
+  status: 503,
+  code: -32000,
+  message: "Service Unavailable: the server is shutting down",
+  headers: { "retry-after": "1", connection: "close" },
+};
+
+/** Whether a JSON-RPC body holds a request (a method and an id), not only responses or notifications. */
+function carriesRequest(body: unknown): boolean {
+  const messages: unknown[] = Array.isArray(body) ? body : [body];
+  return messages.some(
+    (m) => m !== null && typeof m === "object" && "method" in m && (m as { id?: unknown }).id !== undefined,
+  );
+}
 
 /** Writes a web `Response` (the SDK's authorization challenges) to a Node response. */
 async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
