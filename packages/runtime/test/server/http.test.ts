@@ -511,6 +511,27 @@ describe("2025 sessions under abuse", () => {
 });
 
 describe("health and graceful shutdown", () => {
+  it("answers readiness from the application's own check, refusing while it fails or throws", async () => {
+    let state: boolean | Error = false;
+    const server = await start({
+      ready: async () => {
+        if (state instanceof Error) throw state;
+        return state;
+      },
+    });
+    const ready = async () => {
+      const response = await fetch(new URL("/readyz", server.url!));
+      return [response.status, await response.json()];
+    };
+    expect(await ready()).toStrictEqual([503, { status: "unavailable" }]);
+    state = true;
+    expect(await ready()).toStrictEqual([200, { status: "ready" }]);
+    state = new Error("database unreachable");
+    expect(await ready()).toStrictEqual([503, { status: "unavailable" }]);
+    const health = await fetch(new URL("/healthz", server.url!));
+    expect([health.status, await health.json()]).toStrictEqual([200, { status: "ok" }]);
+  });
+
   it("answers the health check, and drains: calls being answered finish, new requests are refused", async () => {
     const server = await start();
     const url = server.url!;

@@ -21,6 +21,15 @@ export interface HttpOptions {
    */
   readyPath?: string;
   /**
+   * What else readiness needs (a database, an upstream API …): called on every `readyPath` request
+   * while the server serves; `false`, or a throw or rejection, answers 503 `{"status":"unavailable"}`
+   * (the reason, if any, goes to `onError`, not to the prober).
+   *
+   * @example
+   * serve(manifest, { transport: "http", http: { ready: async () => (await pool.query("select 1")).rowCount === 1 } });
+   */
+  ready?: () => boolean | Promise<boolean>;
+  /**
    * No sessions: every POST is served by a fresh server, so replicas behind a load balancer
    * need no shared state (no GET stream, no server-to-client requests, no log level).
    */
@@ -89,6 +98,7 @@ export interface ResolvedHttpOptions {
   path: string;
   healthPath: string;
   readyPath: string;
+  ready: (() => boolean | Promise<boolean>) | undefined;
   stateless: boolean;
   allowedHosts: string[] | undefined;
   allowedOrigins: string[];
@@ -129,6 +139,7 @@ export function resolveHttpOptions(options: HttpOptions, boundPort: number): Res
     path: options.path ?? "/mcp",
     healthPath: options.healthPath ?? "/healthz",
     readyPath: options.readyPath ?? "/readyz",
+    ready: options.ready,
     stateless: options.stateless ?? false,
     allowedHosts: allowedHosts?.map((h) => h.toLowerCase()),
     allowedOrigins: allowedOrigins.map((o) => o.toLowerCase()),

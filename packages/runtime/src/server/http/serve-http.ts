@@ -75,6 +75,18 @@ export async function serveHttp(
     if (answering === 0) drained?.();
   };
 
+  /** `readyPath`'s answer: draining, then the application's own check (`http.ready`). */
+  const readiness = async (): Promise<"ready" | "draining" | "unavailable"> => {
+    if (draining) return "draining";
+    if (!options.ready) return "ready";
+    try {
+      return (await options.ready()) ? "ready" : "unavailable";
+    } catch (error) {
+      onerror(error instanceof Error ? error : new Error(String(error)));
+      return "unavailable";
+    }
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? "").split("?")[0];
     if (path === options.healthPath && req.method === "GET") {
@@ -86,11 +98,13 @@ export async function serveHttp(
       return;
     }
     if (path === options.readyPath && req.method === "GET") {
-      res.writeHead(draining ? 503 : 200, {
-        "content-type": "application/json",
-        "cache-control": "no-store",
+      void readiness().then((status) => {
+        res.writeHead(status === "ready" ? 200 : 503, {
+          "content-type": "application/json",
+          "cache-control": "no-store",
+        });
+        res.end(JSON.stringify({ status }));
       });
-      res.end(JSON.stringify({ status: draining ? "draining" : "ready" }));
       return;
     }
     // With auth, nothing is served before the gate stands (it needs the port bound).
