@@ -16,8 +16,8 @@ export interface Replica {
 }
 
 /**
- * Starts `mcp-gen serve ledger --http --session-route <route> --allowed-host <balancer host>` on a
- * free port of 127.0.0.1, on `database`, and waits until it serves.
+ * Starts `mcp-gen serve ledger --http --session-route <route> --allowed-host <balancer host>
+ * --trust-proxy 127.0.0.1` on a free port of 127.0.0.1, on `database`, and waits until it serves.
  */
 export async function startReplica(options: {
   database: string;
@@ -36,6 +36,8 @@ export async function startReplica(options: {
     options.route,
     "--allowed-host",
     options.balancerHost,
+    "--trust-proxy",
+    "127.0.0.1",
     ...(options.args ?? []),
   ];
   const child = spawn(process.execPath, args, {

@@ -16,6 +16,7 @@ interface ServeFlags extends AuthFlags {
   maxSessions?: number;
   maxSessionsPerClient?: number;
   rateLimit?: number;
+  trustProxy?: string[];
   listCachePublic?: boolean;
   allowedHost?: string[];
   allowedOrigin?: string[];
@@ -63,6 +64,10 @@ export function registerServe(program: Command): void {
       "--rate-limit <n>",
       "HTTP requests per minute of one client address; beyond: 429 with Retry-After",
       whole,
+    )
+    .option(
+      "--trust-proxy <address...>",
+      "addresses of reverse proxies in front: requests from them count as from the X-Forwarded-For client",
     )
     .option(
       "--drain-timeout <ms>",
@@ -149,6 +154,7 @@ export function registerServe(program: Command): void {
                   ? { maxSessionsPerClient: flags.maxSessionsPerClient }
                   : {}),
                 ...(flags.rateLimit ? { rateLimit: { requests: flags.rateLimit, perMs: 60_000 } } : {}),
+                ...(flags.trustProxy ? { trustProxy: flags.trustProxy } : {}),
                 ...(flags.allowedOrigin ? { allowedOrigins: flags.allowedOrigin } : {}),
                 ...(flags.sessionRoute ? { sessionRoute: flags.sessionRoute } : {}),
                 ...(token ? { token } : {}),

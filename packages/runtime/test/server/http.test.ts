@@ -462,6 +462,33 @@ describe("2025 sessions under abuse", () => {
     });
   });
 
+  it("counts clients behind a trusted proxy by X-Forwarded-For, and ignores the header from anyone else", async () => {
+    /** `initialize` through a "proxy" on 127.0.0.1 for the client `forwarded`, then a call in that session. */
+    const open = async (url: string, forwarded: string) => {
+      const init = await post(url, JSON.stringify(INIT), { "x-forwarded-for": forwarded });
+      return init.sessionId!;
+    };
+    const alive = async (url: string, sessionId: string) =>
+      (
+        await post(url, JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }), {
+          "mcp-session-id": sessionId,
+          "mcp-protocol-version": "2025-06-18",
+        })
+      ).status;
+    const behind = (await start({ maxSessionsPerClient: 1, trustProxy: ["127.0.0.1"] })).url!;
+    const a1 = await open(behind, "10.0.0.1");
+    const b = await open(behind, "10.0.0.2");
+    // A forged left-most entry does not make client A someone else: the proxy appended A's address.
+    const a2 = await open(behind, "10.0.0.2, 10.0.0.1");
+    expect([await alive(behind, a1), await alive(behind, b), await alive(behind, a2)]).toStrictEqual([
+      404, 200, 200,
+    ]);
+    const direct = (await start({ maxSessionsPerClient: 1 })).url!;
+    const c = await open(direct, "10.0.0.1");
+    const d = await open(direct, "10.0.0.2");
+    expect([await alive(direct, c), await alive(direct, d)]).toStrictEqual([404, 200]);
+  });
+
   it("never evicts a session with a call in flight; refuses with 503 and Retry-After only when all have one", async () => {
     const url = (await start({ maxSessions: 1 })).url!;
     const busy = await connect(url);

@@ -63,8 +63,9 @@ export interface HttpOptions {
    */
   maxSessions?: number;
   /**
-   * Most sessions of one client address: a client at its share evicts its own least recently used
-   * idle session, so one client flooding `initialize` cannot crowd others out. Default 100.
+   * Most sessions of one client — its principal when requests are authenticated (`auth`), else its
+   * address (see `trustProxy`): a client at its share evicts its own least recently used idle
+   * session, so one client flooding `initialize` cannot crowd others out. Default 100.
    */
   maxSessionsPerClient?: number;
   /**
@@ -72,6 +73,13 @@ export interface HttpOptions {
    * with `Retry-After`. Default: no limit.
    */
   rateLimit?: { requests: number; perMs: number };
+  /**
+   * Addresses of the reverse proxies in front (nginx, a load balancer): a request from one of them
+   * counts, for `maxSessionsPerClient` and `rateLimit`, as coming from the right-most
+   * `X-Forwarded-For` address that is not a trusted proxy. Without it every client behind a proxy
+   * shares the proxy's address. Default: none (the peer's address counts).
+   */
+  trustProxy?: string[];
   /** A session unused this long is closed. Default 30 minutes. */
   sessionIdleMs?: number;
   /**
@@ -108,6 +116,7 @@ export interface ResolvedHttpOptions {
   maxSessions: number;
   maxSessionsPerClient: number;
   rateLimit: { requests: number; perMs: number } | undefined;
+  trustProxy: string[];
   sessionIdleMs: number;
 }
 
@@ -149,6 +158,7 @@ export function resolveHttpOptions(options: HttpOptions, boundPort: number): Res
     maxSessions: options.maxSessions ?? 1000,
     maxSessionsPerClient: options.maxSessionsPerClient ?? 100,
     rateLimit: options.rateLimit,
+    trustProxy: options.trustProxy ?? [],
     sessionIdleMs: options.sessionIdleMs ?? 30 * 60 * 1000,
   };
 }

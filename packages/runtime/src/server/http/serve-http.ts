@@ -118,7 +118,7 @@ export async function serveHttp(
     if (draining && req.method !== "POST") return refuse(res, SHUTTING_DOWN);
     const refusal = checkRequest(req, options);
     if (refusal) return refuse(res, refusal);
-    const wait = limiter?.take(clientOf(req), Date.now()) ?? 0;
+    const wait = limiter?.take(clientOf(req, options.trustProxy), Date.now()) ?? 0;
     if (wait > 0) {
       return refuse(res, {
         status: 429,
@@ -211,7 +211,9 @@ export async function serveHttp(
         message: "Bad Request: Mcp-Session-Id header is required",
       });
     }
-    const client = clientOf(req);
+    // A client's share of the session table: its principal when requests are authenticated, else
+    // its address (behind a trusted proxy, the one the proxy forwards).
+    const client = gate ? `principal:${ownerOf(req)}` : `address:${clientOf(req, options.trustProxy)}`;
     if (!sessions.makeRoom(client)) {
       return refuse(res, {
         status: 503,
@@ -356,11 +358,27 @@ function ownerOf(req: IncomingMessage): string {
 }
 
 /**
- * Who a request comes from, for session shares and rate limits: the peer's address (a proxy in
- * front should pass distinct clients on its own terms; `X-Forwarded-For` can be forged).
+ * Who a request comes from, for session shares and rate limits: the peer's address, or — when the
+ * peer is a trusted proxy (`trustProxy`) — the right-most `X-Forwarded-For` address that is not a
+ * trusted proxy itself (entries further left can be forged by the client).
  */
-function clientOf(req: IncomingMessage): string {
-  return req.socket.remoteAddress ?? "unknown";
+export function clientOf(req: IncomingMessage, trustProxy: readonly string[] = []): string {
+  const peer = normalizeAddress(req.socket.remoteAddress ?? "unknown");
+  if (!trustProxy.includes(peer)) return peer;
+  const header = req.headers["x-forwarded-for"];
+  const hops = (Array.isArray(header) ? header.join(",") : (header ?? ""))
+    .split(",")
+    .map((hop) => normalizeAddress(hop.trim()))
+    .filter((hop) => hop !== "");
+  for (let i = hops.length - 1; i >= 0; i--) {
+    if (!trustProxy.includes(hops[i]!)) return hops[i]!;
+  }
+  return hops[0] ?? peer;
+}
+
+/** `::ffff:127.0.0.1` (an IPv4 peer on a dual-stack socket) as `127.0.0.1`. */
+function normalizeAddress(address: string): string {
+  return address.startsWith("::ffff:") && address.includes(".") ? address.slice(7) : address;
 }
 
 /**
