@@ -127,12 +127,20 @@ export function parkedCalls(options: Pick<ServerOptions, "inputTimeoutMs" | "max
     state.wake = undefined;
     state.toTask = undefined;
     if (first !== "asked" && first !== "task") return invocation.settle(first);
+    if (first === "task" && !toTask) {
+      // A retry that may not become a task (its client dropped the extension): the call goes on.
+      const becoming = state.becoming;
+      state.becoming = undefined;
+      becoming?.();
+      return drive(invocation);
+    }
     invocation.detach();
     if (first === "task" && toTask) {
+      const becoming = state.becoming;
+      state.becoming = undefined;
       const task = await toTask(invocation as Invocation<unknown>);
       state.taskAsk = task.ask;
-      state.becoming?.();
-      state.becoming = undefined;
+      becoming?.();
       return task.result;
     }
     const id = randomUUID();
