@@ -1,4 +1,4 @@
-import { oauthClientCredentials } from "@mcp-gen/runtime/client";
+import { oauthClientCredentials, oauthDpop, oauthEnterprise, oauthJwtBearer } from "@mcp-gen/runtime/client";
 import {
   auth,
   type OAuthClientInformationContext,
@@ -17,7 +17,20 @@ export interface AuthContext {
   client_secret?: string;
   private_key_pem?: string;
   signing_algorithm?: string;
+  /** Enterprise-managed authorization: the user's ID token and the identity provider. */
+  idp_client_id?: string;
+  idp_id_token?: string;
+  idp_token_endpoint?: string;
+  /** Workload identity federation: the workload's JWT. */
+  valid_jwt?: string;
 }
+
+/**
+ * Where this client's metadata document is published (a Client ID Metadata Document, SEP-991):
+ * an authorization server that supports them takes the URL as the client's id, fetching the
+ * metadata from there, instead of registering the client dynamically.
+ */
+export const CLIENT_METADATA_URL = "https://conformance-test.local/client-metadata.json";
 
 /**
  * The authorization-code flow without a browser: "redirecting" the user is fetching the
@@ -31,6 +44,7 @@ export class HeadlessAuthorizationCodeProvider implements OAuthClientProvider {
   readonly #preregistered: StoredOAuthClientInformation | undefined;
   #tokens: StoredOAuthTokens | undefined;
   #verifier = "";
+  readonly clientMetadataUrl = CLIENT_METADATA_URL;
   #discovery: OAuthDiscoveryState | undefined;
   /** The code of the last authorization, for `auth(provider, { authorizationCode })`. */
   code: string | undefined;
@@ -108,8 +122,30 @@ export class HeadlessAuthorizationCodeProvider implements OAuthClientProvider {
   }
 }
 
-/** The provider for a scenario's context: client credentials (secret or signed JWT), else the code flow. */
+/**
+ * The provider for a scenario's context: enterprise-managed authorization (an ID token to
+ * exchange), the JWT-bearer grant of a workload, client credentials (secret or signed JWT), else
+ * the code flow; every one binds its tokens to a DPoP key where the authorization server does.
+ */
 export function providerFor(context: AuthContext): OAuthClientProvider {
+  return oauthDpop(baseProviderFor(context));
+}
+
+function baseProviderFor(context: AuthContext): OAuthClientProvider {
+  if (context.idp_id_token && context.idp_token_endpoint && context.client_id && context.client_secret) {
+    return oauthEnterprise({
+      clientId: context.client_id,
+      clientSecret: context.client_secret,
+      idp: {
+        tokenEndpoint: context.idp_token_endpoint,
+        clientId: context.idp_client_id ?? context.client_id,
+        idToken: context.idp_id_token,
+      },
+    });
+  }
+  if (context.valid_jwt && context.client_id) {
+    return oauthJwtBearer({ clientId: context.client_id, assertion: context.valid_jwt });
+  }
   if (context.client_id && context.private_key_pem) {
     return new PrivateKeyJwtProvider({
       clientId: context.client_id,

@@ -2,7 +2,8 @@
  * The fixture tools of the tasks scenarios (`tasks-*`) of `@modelcontextprotocol/conformance`
  * 0.2 (the 2026-07-28 `io.modelcontextprotocol/tasks` extension, SEP-2663). A `@task` tool runs
  * as a task when the client supports tasks: the `tools/call` answers with the task, and the
- * client follows it with `tasks/get` (questions through `tasks/update`, `tasks/cancel`).
+ * client follows it with `tasks/get` (questions through `tasks/update`, `tasks/cancel`). A
+ * `@task deferred` tool starts as a plain call and becomes a task at `ctx.becomeTask()`.
  */
 import { type ToolContext, ToolError, type ToolResult, text } from "@mcp-gen/runtime";
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
@@ -87,8 +88,9 @@ export async function protocol_error_job(): Promise<ToolResult> {
 }
 
 /**
- * Asks the user's name (key `user_name`), then greets them; only runs as a task.
- * @task required
+ * Asks the user's name (key `user_name`) as a plain call, then becomes a task that greets them;
+ * only runs as a task.
+ * @task required deferred
  */
 export async function test_tool_with_task(ctx: ToolContext): Promise<ToolResult> {
   const reply = await ctx.elicit(
@@ -98,5 +100,6 @@ export async function test_tool_with_task(ctx: ToolContext): Promise<ToolResult>
     },
     { key: "user_name" },
   );
+  await ctx.becomeTask();
   return text(`Hello, ${answer(reply, "name")}!`);
 }

@@ -456,7 +456,8 @@ export interface ConformanceClient {
   testToolWithProgress(args?: T.TestToolWithProgressInput, options?: CallOptions): Promise<ToolCallResult<ToolContent>>;
 
   /**
-   * Asks the user's name (key `user_name`), then greets them; only runs as a task.
+   * Asks the user's name (key `user_name`) as a plain call, then becomes a task that greets them;
+   * only runs as a task.
    *
    * MCP tool `test_tool_with_task`.
    *

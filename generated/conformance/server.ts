@@ -243,6 +243,7 @@ export const manifest: ServerManifest = defineManifest({
       input: validators.test_tool_with_task.input,
       resultWrapped: false,
       usesContext: true,
+      taskDeferred: true,
       invoke: (_args, ctx) => conformanceTasks.test_tool_with_task(ctx!),
     },
   ],

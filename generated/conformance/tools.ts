@@ -467,7 +467,7 @@ export const tools = [
   },
   {
     "name": "test_tool_with_task",
-    "description": "Asks the user's name (key `user_name`), then greets them; only runs as a task.",
+    "description": "Asks the user's name (key `user_name`) as a plain call, then becomes a task that greets them;\nonly runs as a task.",
     "inputSchema": {
       "type": "object",
       "properties": {},

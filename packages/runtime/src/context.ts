@@ -95,6 +95,27 @@ export interface ToolContext {
    */
   roots(options?: InputOptions): Promise<Root[]>;
   /**
+   * Turns the running call into an MCP task at this point, for a tool tagged `@task deferred`
+   * (or `@task required deferred`): the `tools/call` of a 2026-07-28 client that supports tasks
+   * answers with the task now (`resultType: "task"`), and the tool goes on as that task — what it
+   * asks from then on goes through the task (`tasks/get`, `tasks/update`), its result becomes the
+   * task's. Before this point the call is a plain call: its questions are `input_required` rounds.
+   *
+   * A no-op elsewhere, resolving at once: the call already is a task (a tool without `deferred`,
+   * a second call), a 2025 client (which asks for a task up front, with `task` in `tools/call`),
+   * a client without the tasks extension, a call in process.
+   *
+   * @example
+   * // JSDoc of the tool: @task required deferred
+   * export async function greet_later(ctx: ToolContext): Promise<ToolResult> {
+   *   const reply = await ctx.elicit({ message: "Name?", requestedSchema: form }); // input_required
+   *   await ctx.becomeTask(); // the tools/call answers with the task from here
+   *   await longWork(ctx.signal);
+   *   return text(`Hello, ${reply.content?.name}!`); // the task's result
+   * }
+   */
+  becomeTask(): Promise<void>;
+  /**
    * Streamable HTTP only: closes the response stream of this request now, so the client
    * reconnects and receives the result later (SEP-1699 polling). A no-op elsewhere.
    */

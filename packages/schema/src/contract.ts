@@ -155,6 +155,11 @@ export interface ContractToolExtras {
   resultWrapped?: boolean;
   /** OAuth scopes a caller's token needs for the tool (`@scope`), all of them. */
   scopes?: string[];
+  /**
+   * `@task … deferred`: a call of the tool starts as a plain call (on 2026-07-28, gathering input
+   * through `input_required`) and becomes a task when the tool calls `ctx.becomeTask()`.
+   */
+  taskDeferred?: boolean;
   /** Present for tools extracted from TypeScript. */
   binding?: ToolBinding;
   /** The hand-written JSON Schema file (JSDoc `@inputSchema`) `inputSchema` was read from. */

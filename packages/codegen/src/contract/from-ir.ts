@@ -63,6 +63,7 @@ function toolFromIr(
   if (tool.icons) entry.icons = tool.icons.map((icon) => ({ ...icon }));
   if (tool.scopes) extra.scopes = [...tool.scopes];
   if (tool.taskSupport) entry.execution = { taskSupport: tool.taskSupport };
+  if (tool.taskDeferred) extra.taskDeferred = true;
   extra.binding = {
     kind: tool.binding.kind,
     module: tool.binding.module,

@@ -146,6 +146,7 @@ export function emitServerManifest(ctx: EmitContext): OutputFile[] {
       w.writeLine(`usesContext: ${binding.contextIndex !== undefined},`);
       const scopes = ctx.contract["x-mcp-gen"]?.tools[tool.name]?.scopes;
       if (scopes?.length) w.writeLine(`scopes: ${JSON.stringify(scopes)},`);
+      if (ctx.contract["x-mcp-gen"]?.tools[tool.name]?.taskDeferred) w.writeLine("taskDeferred: true,");
       w.writeLine(`invoke: ${invocation(binding, alias, argsTypes.get(tool.name))},`);
     });
     w.writeLine("},");

@@ -315,24 +315,40 @@ function extractTool(
   if (icons) tool.icons = icons;
   const scopes = scopesOf(doc, ctx, toolSite);
   if (scopes.length > 0) tool.scopes = scopes;
-  const taskSupport = taskSupportOf(doc, ctx, toolSite);
-  if (taskSupport) tool.taskSupport = taskSupport;
+  const task = taskOf(doc, ctx, toolSite);
+  if (task) {
+    tool.taskSupport = task.support;
+    if (task.deferred) tool.taskDeferred = true;
+  }
   return tool;
 }
 
-/** `@task` (`optional`, the default) or `@task required`: how the tool runs as an MCP task. */
-function taskSupportOf(doc: DocInfo, ctx: ExtractContext, site: Site): IrTool["taskSupport"] {
+/**
+ * `@task` (`optional`, the default) or `@task required`: how the tool runs as an MCP task;
+ * `deferred` after either: the call starts as a plain call and becomes a task when the tool
+ * calls `ctx.becomeTask()`.
+ */
+function taskOf(
+  doc: DocInfo,
+  ctx: ExtractContext,
+  site: Site,
+): { support: NonNullable<IrTool["taskSupport"]>; deferred: boolean } | undefined {
   const tags = doc.tags.filter((t) => t.name === "task");
   if (tags.length === 0) return undefined;
   if (tags.length > 1) ctx.fail("MCPG042", "@task is given more than once", site, "keep one `@task` tag");
   const text = tags[0]!.text.trim();
-  if (text === "" || text === "optional") return "optional";
-  if (text === "required") return "required";
+  const words = text === "" ? [] : text.split(/\s+/);
+  const deferred = words.at(-1) === "deferred";
+  const support = deferred ? words.slice(0, -1) : words;
+  if (support.length === 0 || (support.length === 1 && support[0] === "optional")) {
+    return { support: "optional", deferred };
+  }
+  if (support.length === 1 && support[0] === "required") return { support: "required", deferred };
   return ctx.fail(
     "MCPG042",
-    `@task takes "optional" (the default) or "required"; got "${text}"`,
+    `@task takes "optional" (the default) or "required", then "deferred" if the tool becomes a task itself; got "${text}"`,
     site,
-    "write `@task` (clients choose), or `@task required` (the tool runs only as a task); leave the tag out for a tool that never runs as one",
+    "write `@task` (clients choose), or `@task required` (the tool runs only as a task), each with ` deferred` when the tool calls `ctx.becomeTask()`; leave the tag out for a tool that never runs as one",
   );
 }
 

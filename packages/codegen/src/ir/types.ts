@@ -133,6 +133,8 @@ export interface IrTool {
   icons?: IrIcon[];
   /** `@task`: the tool runs as an MCP task (`execution.taskSupport`). */
   taskSupport?: "optional" | "required";
+  /** `@task … deferred`: a call starts as a plain call and becomes a task at `ctx.becomeTask()`. */
+  taskDeferred?: boolean;
   /**
    * A hand-written input schema (JSDoc `@inputSchema <file>`): the contract takes it as it is
    * instead of a schema derived from `params` (which still bind the arguments to the function).

@@ -25,7 +25,7 @@ export {
   type ProtocolEra,
   type StdioConnection,
 } from "./connect.ts";
-export { oauthClientCredentials } from "./oauth.ts";
+export { oauthClientCredentials, oauthDpop, oauthEnterprise, oauthJwtBearer } from "./oauth.ts";
 export {
   createPromptGetter,
   createResourceReader,

@@ -32,7 +32,9 @@ export interface TaskCallOptions {
   onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
   /**
    * Answers what a 2026-07-28 task asks (its `input_required` status): the responses by key,
-   * sent with `tasks/update`. Without it, `result()` waits until somebody else answers.
+   * sent with `tasks/update`. Without it, `result()` waits until somebody else answers. It also
+   * answers the `input_required` rounds of a call that becomes a task only later (a tool tagged
+   * `@task deferred`), sent again with the answers until the server creates the task.
    */
   onInput?: (requests: TaskInputRequests) => Promise<Record<string, unknown>>;
 }
@@ -164,7 +166,18 @@ export function createTaskStarter(client: TaskCallingClient, options: TypedClien
     const envelope = modernEnvelope(client);
     const request = (method: string, params: Record<string, unknown>, signal?: AbortSignal) =>
       tap.dispatch({ method, params: { ...params, _meta: envelope } }, signal).then(resultOf);
-    const created = await request("tools/call", { name: spec.name, arguments: input });
+    let created = await request("tools/call", { name: spec.name, arguments: input });
+    // A `@task deferred` tool may ask first, as a plain call (`input_required` rounds), and
+    // become a task on a later round: `onInput` answers, and the call is sent again.
+    while (created.resultType === "input_required" && callOptions.onInput) {
+      const responses = await callOptions.onInput((created.inputRequests ?? {}) as TaskInputRequests);
+      created = await request("tools/call", {
+        name: spec.name,
+        arguments: input,
+        inputResponses: responses,
+        ...(created.requestState !== undefined ? { requestState: created.requestState } : {}),
+      });
+    }
     if (created.resultType !== "task") {
       if (created.resultType === "complete" || created.resultType === undefined) {
         return finishedTask(settle(created as unknown as CallToolResult));

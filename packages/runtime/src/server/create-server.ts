@@ -175,7 +175,7 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
       if (!tool)
         throw protocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(name)}`);
       const env = { ...environment(ctx, { kind: "tool", name }, timeoutOf(name, options)), note };
-      const asTask = tasks.call({
+      const call = {
         tool,
         args,
         env,
@@ -184,9 +184,12 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
         era,
         server,
         owner: ownerOf(ctx),
-      });
+      };
+      const asTask = tasks.call(call);
       if (asTask) return asTask;
-      return era === "modern" ? parked.serve(tool, args, env) : callTool(tool, args, env);
+      return era === "modern"
+        ? parked.serve(tool, args, env, tasks.deferred(call))
+        : callTool(tool, args, env);
     };
 
     /** 2025 `resources/subscribe`/`unsubscribe` (the 2026-07-28 codec refuses both: clients listen instead). */

@@ -29,6 +29,11 @@ export interface ManifestTool {
    */
   readonly scopes?: readonly string[];
   /**
+   * `@task … deferred`: a 2026-07-28 call starts as a plain call (it may gather input through
+   * `input_required` rounds) and becomes a task when the tool calls `ctx.becomeTask()`.
+   */
+  readonly taskDeferred?: boolean;
+  /**
    * Calls the implementation with validated arguments, mapped to its parameters.
    * `context` is only created for tools with `usesContext`.
    */

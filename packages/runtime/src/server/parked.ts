@@ -29,9 +29,21 @@ export interface InputRequest {
  * The `requestState` is a random id (122 bits) naming the parked call in this process, bound
  * to the tool's name and arguments. A call parked longer than `inputTimeoutMs` is aborted.
  */
+/**
+ * Turns a running call into a task (`ctx.becomeTask()` of a `@task deferred` tool): the
+ * `CreateTaskResult` the request answers with, and where the call asks its client from then on.
+ */
+export type ToTask = (invocation: Invocation<unknown>) => Promise<{
+  result: Result;
+  ask(request: InputRequest, key?: string): Promise<unknown>;
+}>;
+
 export interface ParkedCalls {
-  /** Serves `tools/call` from a 2026-07-28 client: a new call, or the retry of a parked one. */
-  serve(tool: ManifestTool, args: unknown, env: CallEnvironment): Promise<Result>;
+  /**
+   * Serves `tools/call` from a 2026-07-28 client: a new call, or the retry of a parked one.
+   * With `toTask`, the call becomes a task when the tool calls `ctx.becomeTask()`.
+   */
+  serve(tool: ManifestTool, args: unknown, env: CallEnvironment, toTask?: ToTask): Promise<Result>;
   /**
    * Runs any other target (a prompt, a resource) for a 2026-07-28 client: a new run with checked
    * `args` when the request carries no `requestState`, else the retry of a parked one, which must
@@ -43,6 +55,11 @@ export interface ParkedCalls {
    * with the client's answer.
    */
   ask(invocation: Invocation<unknown>, request: InputRequest, key?: string): Promise<unknown>;
+  /**
+   * `ctx.becomeTask()`: the request the invocation serves answers with a new task, and the
+   * invocation goes on as that task; resolves once it is one. At once when it cannot become one.
+   */
+  becomeTask(invocation: Invocation<unknown>): Promise<void>;
   /** Calls waiting for their client's answer now. */
   readonly size: number;
 }
@@ -63,8 +80,14 @@ interface Waiting {
    * without a round.
    */
   early: Record<string, unknown>;
-  /** Wakes the request waiting for this invocation: a question was asked. */
-  wake?: () => void;
+  /** Wakes the request waiting for this invocation: a question was asked, or it becomes a task. */
+  wake?: (why: "asked" | "task") => void;
+  /** How the request now serving the invocation turns it into a task, when it may. */
+  toTask?: ToTask;
+  /** The tool called `ctx.becomeTask()`: resolves it once the task exists. */
+  becoming?: () => void;
+  /** Where the invocation asks once it is a task. */
+  taskAsk?: (request: InputRequest, key?: string) => Promise<unknown>;
 }
 
 interface Parked {
@@ -91,16 +114,35 @@ export function parkedCalls(options: Pick<ServerOptions, "inputTimeoutMs" | "max
   };
 
   /** Waits for the invocation's outcome, or answers `input_required` once it asks something. */
-  const drive = async <R>(invocation: Invocation<R>): Promise<R | Result> => {
-    const state = stateOf(invocation);
-    const asked = new Promise<"asked">((resolve) => {
-      state.wake = () => resolve("asked");
+  const drive = async <R>(invocation: Invocation<R>, toTask?: ToTask): Promise<R | Result> => {
+    const state = stateOf(invocation as Invocation<unknown>);
+    state.toTask = toTask;
+    const woken = new Promise<"asked" | "task">((resolve) => {
+      state.wake = resolve;
+      // Questions asked before `becomeTask()` go out first, in a round of their own.
       if (state.questions.size > 0) resolve("asked");
+      else if (state.becoming) resolve("task");
     });
-    const first = await Promise.race([invocation.outcome, asked]);
+    const first = await Promise.race([invocation.outcome, woken]);
     state.wake = undefined;
-    if (first !== "asked") return invocation.settle(first);
+    state.toTask = undefined;
+    if (first !== "asked" && first !== "task") return invocation.settle(first);
+    if (first === "task" && !toTask) {
+      // A retry that may not become a task (its client dropped the extension): the call goes on.
+      const becoming = state.becoming;
+      state.becoming = undefined;
+      becoming?.();
+      return drive(invocation);
+    }
     invocation.detach();
+    if (first === "task" && toTask) {
+      const becoming = state.becoming;
+      state.becoming = undefined;
+      const task = await toTask(invocation as Invocation<unknown>);
+      state.taskAsk = task.ask;
+      becoming?.();
+      return task.result;
+    }
     const id = randomUUID();
     const timer = setTimeout(() => {
       parked.delete(id);
@@ -130,15 +172,27 @@ export function parkedCalls(options: Pick<ServerOptions, "inputTimeoutMs" | "max
   const argsKeyOf = (invocation: Invocation<any>) => argsKeys.get(invocation) ?? "";
 
   /** A new run: the invocation starts, bound to its arguments, and answers `input_required` when it asks. */
-  const start = <R>(target: Target<R>, args: unknown, argsKey: unknown, env: CallEnvironment) => {
+  const start = <R>(
+    target: Target<R>,
+    args: unknown,
+    argsKey: unknown,
+    env: CallEnvironment,
+    toTask?: ToTask,
+  ) => {
     const invocation = new Invocation(target, args, env);
     argsKeys.set(invocation, canonicalJson(argsKey));
     stateOf(invocation as Invocation<unknown>).early = { ...env.request?.mcpReq.inputResponses };
-    return drive(invocation);
+    return drive(invocation, toTask);
   };
 
   /** The retry of a parked run: it resumes with the client's answers. */
-  const resume = <R>(state: unknown, target: Target<R>, argsKey: unknown, env: CallEnvironment) => {
+  const resume = <R>(
+    state: unknown,
+    target: Target<R>,
+    argsKey: unknown,
+    env: CallEnvironment,
+    toTask?: ToTask,
+  ) => {
     const entry = typeof state === "string" ? parked.get(state) : undefined;
     if (!entry || entry.target !== target.key || entry.args !== canonicalJson(argsKey)) {
       throw protocolError(
@@ -160,7 +214,7 @@ export function parkedCalls(options: Pick<ServerOptions, "inputTimeoutMs" | "max
       if (problem) question.reject(new ToolError(`The client's answer to "${key}" is invalid: ${problem}`));
       else question.resolve(answers[key]);
     }
-    return drive(invocation);
+    return drive(invocation, toTask);
   };
 
   return {
@@ -168,14 +222,14 @@ export function parkedCalls(options: Pick<ServerOptions, "inputTimeoutMs" | "max
       return parked.size;
     },
 
-    async serve(tool, rawArgs, env) {
+    async serve(tool, rawArgs, env, toTask) {
       const state = env.request?.mcpReq.requestState<unknown>();
       const target = toolTarget(tool);
-      if (state !== undefined) return resume(state, target, rawArgs ?? {}, env);
+      if (state !== undefined) return resume(state, target, rawArgs ?? {}, env, toTask);
       if (!tool.usesContext) return callTool(tool, rawArgs, env);
       const checked = checkArguments(tool, rawArgs, env);
       if (!checked.ok) return checked.result;
-      return start(target, checked.args, checked.args, env);
+      return start(target, checked.args, checked.args, env, toTask);
     },
 
     async run(target, args, argsKey, env) {
@@ -183,8 +237,22 @@ export function parkedCalls(options: Pick<ServerOptions, "inputTimeoutMs" | "max
       return state === undefined ? start(target, args, argsKey, env) : resume(state, target, argsKey, env);
     },
 
+    becomeTask(invocation) {
+      const state = stateOf(invocation);
+      if (state.taskAsk || !state.toTask) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const before = state.becoming;
+        state.becoming = () => {
+          before?.();
+          resolve();
+        };
+        queueMicrotask(() => state.wake?.("task"));
+      });
+    },
+
     ask(invocation, request, chosen) {
       const state = stateOf(invocation);
+      if (state.taskAsk) return state.taskAsk(request, chosen);
       const key = chosen ?? `${PREFIX[request.method]}-${++state.asked}`;
       if (chosen !== undefined && state.questions.has(key)) {
         return Promise.reject(
@@ -209,7 +277,7 @@ export function parkedCalls(options: Pick<ServerOptions, "inputTimeoutMs" | "max
       return new Promise((resolve, reject) => {
         state.questions.set(key, { request, resolve, reject });
         // Questions asked together (Promise.all) go out in one round.
-        queueMicrotask(() => state.wake?.());
+        queueMicrotask(() => state.wake?.("asked"));
       });
     },
   };

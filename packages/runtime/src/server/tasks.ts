@@ -13,7 +13,7 @@ import type { ToolContext } from "../context.ts";
 import { ToolError } from "../tool-error.ts";
 import { type CallEnvironment, checkArguments, Invocation, toolTarget } from "./call-tool.ts";
 import type { ManifestTool } from "./manifest.ts";
-import { answerProblem, type InputRequest, PREFIX } from "./parked.ts";
+import { answerProblem, type InputRequest, PREFIX, type ToTask } from "./parked.ts";
 import { type ProtocolEra, protocolError } from "./protocol.ts";
 import { ResultChannel } from "./task-channel.ts";
 import { isTerminal, memoryTaskStore, type TaskRecord, type TaskStore } from "./task-store.ts";
@@ -65,6 +65,11 @@ export interface Tasks {
    * `undefined` (the call runs as usual), or the spec's error for a `required` tool.
    */
   call(call: TaskCall): Promise<Result> | undefined;
+  /**
+   * How a call of a `@task deferred` tool becomes a task at `ctx.becomeTask()` (2026-07-28, a
+   * client with the tasks extension); `undefined` when it runs as a plain call to its end.
+   */
+  deferred(call: TaskCall): ToTask | undefined;
   /** Answers `tasks/get`, `tasks/result`, `tasks/list`, `tasks/cancel` (2025) or `tasks/get`, `tasks/update`, `tasks/cancel` (2026-07-28). */
   request(
     method: string,
@@ -164,7 +169,6 @@ export function createTasks(options: TaskOptions = {}): Tasks {
       (call.ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as
         | ClientCapabilities
         | undefined;
-    /** A 2026-07-28 task asks its client through its status (`input_required`) and `tasks/update`. */
     const ask = (request: InputRequest, capability: "elicitation" | "sampling" | "roots", key?: string) => {
       if (!capabilities()?.[capability]) {
         return Promise.reject(
@@ -173,11 +177,7 @@ export function createTasks(options: TaskOptions = {}): Tasks {
           ),
         );
       }
-      const chosen = key ?? `${PREFIX[request.method]}-${++entry.asked}`;
-      return new Promise<unknown>((resolve, reject) => {
-        entry.questions.set(chosen, { request, resolve, reject });
-        void store.setStatus(taskId, "input_required");
-      });
+      return askModern(entry, taskId, request, key);
     };
     const taskEnv: CallEnvironment = {
       ...env,
@@ -239,7 +239,23 @@ export function createTasks(options: TaskOptions = {}): Tasks {
       },
     };
     const invocation = new Invocation(toolTarget(tool), checked.args, taskEnv);
-    entry.done = invocation.outcome.then(async (outcome) => {
+    entry.done = finish(taskId, entry, invocation as Invocation<unknown>);
+    running.set(taskId, entry);
+    return created(record, era);
+  };
+
+  /** A 2026-07-28 task asks its client through its status (`input_required`) and `tasks/update`. */
+  const askModern = (entry: Running, taskId: string, request: InputRequest, key?: string) => {
+    const chosen = key ?? `${PREFIX[request.method]}-${++entry.asked}`;
+    return new Promise<unknown>((resolve, reject) => {
+      entry.questions.set(chosen, { request, resolve, reject });
+      void store.setStatus(taskId, "input_required");
+    });
+  };
+
+  /** Stores the task's outcome once its execution ends. */
+  const finish = (taskId: string, entry: Running, invocation: Invocation<unknown>) =>
+    invocation.outcome.then(async (outcome) => {
       let stored: TaskRecord | undefined;
       try {
         // A JSON-RPC error the tool threw fails the task (a tool error completes it with isError).
@@ -251,11 +267,8 @@ export function createTasks(options: TaskOptions = {}): Tasks {
       }
       running.delete(taskId);
       for (const question of entry.questions.values()) question.reject(new Error("The task is over."));
-      if (stored && stored.status !== "cancelled") notify(stored);
+      if (stored && stored.status !== "cancelled") entry.notify(stored);
     });
-    running.set(taskId, entry);
-    return created(record, era);
-  };
 
   /** The task of a `tasks/*` request: `-32602` when unknown. */
   const find = async (params: unknown, owner: string | undefined) => {
@@ -399,7 +412,8 @@ export function createTasks(options: TaskOptions = {}): Tasks {
         return asked ? start(call) : undefined;
       }
       if (!support) return undefined;
-      if (clientHasTasks(call.ctx)) return start(call);
+      // A deferred tool starts as a plain call: `ctx.becomeTask()` makes it a task (`deferred`).
+      if (clientHasTasks(call.ctx)) return call.tool.taskDeferred ? undefined : start(call);
       if (support === "required") {
         throw new MissingRequiredClientCapabilityError(
           { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } },
@@ -407,6 +421,28 @@ export function createTasks(options: TaskOptions = {}): Tasks {
         );
       }
       return undefined;
+    },
+
+    deferred(call) {
+      if (call.era === "legacy" || !call.tool.taskDeferred || !taskSupportOf(call.tool)) return undefined;
+      if (!clientHasTasks(call.ctx)) return undefined;
+      return async (invocation) => {
+        const record = await store.create({ ttlMs: defaultTtl, pollIntervalMs, owner: call.owner });
+        const entry: Running = {
+          controller: invocation.controller,
+          done: Promise.resolve(),
+          questions: new Map(),
+          asked: 0,
+          notify: () => {},
+          channel: new ResultChannel(),
+        };
+        running.set(record.taskId, entry);
+        entry.done = finish(record.taskId, entry, invocation);
+        return {
+          result: created(record, call.era),
+          ask: (request, key) => askModern(entry, record.taskId, request, key),
+        };
+      };
     },
 
     request(method, params, { era, ctx, owner }) {

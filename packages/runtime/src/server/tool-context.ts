@@ -131,6 +131,10 @@ export function createToolContext(source: ContextSource): ToolContext {
       }
       return (await server.listRoots(undefined, related())).roots;
     },
+    async becomeTask() {
+      // A 2025 client asks for a task up front (`task` in `tools/call`): nothing to turn.
+      if (era === "modern") await source.parked.becomeTask(link);
+    },
     closeStream() {
       link.request.http?.closeSSE?.();
     },

@@ -118,6 +118,29 @@ describe.each(cases)("typed task client over %s, %s era", (transport, era) => {
     });
     expect(await task.result()).toMatchObject({ ok: true, value: "Hello, Grace!" });
   });
+
+  it("answers the rounds of a @task deferred tool, then its task's question", async () => {
+    const { client } = await connect(transport, era);
+    const tasks = built.createTasksClient(client);
+    const asked: string[][] = [];
+    const names = ["Alice", "Bob"];
+    const task = await tasks.greetLater.task(undefined, {
+      onInput: async (requests: Record<string, unknown>) => {
+        asked.push(Object.keys(requests));
+        const name = names.shift();
+        return Object.fromEntries(
+          Object.keys(requests).map((key) => [key, { action: "accept", content: { name } }]),
+        );
+      },
+    });
+    expect(task.created).toMatchObject({ taskId: task.taskId, status: "working" });
+    // A 2025 client's task asks through its connection (the handler answers Grace).
+    expect(await task.result()).toMatchObject({
+      ok: true,
+      value: era === "legacy" ? "Hello, Grace and Grace!" : "Hello, Alice and Bob!",
+    });
+    expect(asked).toEqual(era === "legacy" ? [] : [["user_name"], ["other"]]);
+  });
 });
 
 describe("tasks over HTTP with a store of its own", () => {

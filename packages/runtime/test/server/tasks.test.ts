@@ -111,6 +111,7 @@ describe("2025-11-25 tasks", () => {
       add: undefined,
       ask_name: { taskSupport: "optional" },
       countdown: { taskSupport: "optional" },
+      greet_later: { taskSupport: "optional" },
       wait_for_cancel: { taskSupport: "required" },
     });
   });
@@ -184,6 +185,16 @@ describe("2025-11-25 tasks", () => {
     await c.client.ping();
     const statuses = c.notifications.filter((n) => n.method === "notifications/tasks/status");
     expect(statuses.map((n) => n.params.status)).toEqual(["input_required", "working", "completed"]);
+  });
+
+  it("@task deferred: a task from the start when asked for one, a plain call otherwise; becomeTask() does nothing", async () => {
+    const c = await connect("legacy");
+    const { task } = await c.request("tools/call", { name: "greet_later", arguments: {}, task: {} });
+    expect(task).toMatchObject({ status: "working" });
+    const result = await c.request("tasks/result", { taskId: task.taskId });
+    expect(result.structuredContent).toEqual({ result: "Hello, Ada and Ada!" });
+    const plain = await c.client.callTool({ name: "greet_later", arguments: {} });
+    expect(plain.structuredContent).toEqual({ result: "Hello, Ada and Ada!" });
   });
 
   it("lists tasks a page at a time and forgets them past their ttl", async () => {
@@ -278,6 +289,65 @@ describe("2026-07-28 tasks extension", () => {
     expect(ack).toMatchObject({ resultType: "complete" });
     while (task.status !== "completed") task = await c.request("tasks/get", { taskId: created.taskId });
     expect(task.result.structuredContent).toBe("Hello, Grace!");
+  });
+
+  it("@task deferred: input_required rounds as a plain call, then the task from ctx.becomeTask()", async () => {
+    const c = await connect("modern");
+    const round1 = await c.request("tools/call", { name: "greet_later", arguments: {} });
+    expect(round1).toMatchObject({
+      resultType: "input_required",
+      inputRequests: {
+        user_name: { method: "elicitation/create", params: { message: "What is your name?" } },
+      },
+    });
+    expect(round1).not.toHaveProperty("taskId");
+    const round2 = await c.request("tools/call", {
+      name: "greet_later",
+      arguments: {},
+      inputResponses: { user_name: { action: "accept", content: { name: "Alice" } } },
+      requestState: round1.requestState,
+    });
+    expect(round2).toMatchObject({ resultType: "task", status: "working", pollIntervalMs: 10 });
+    expect(round2).not.toHaveProperty("requestState");
+    expect(round2).not.toHaveProperty("inputRequests");
+    const { taskId } = round2;
+    let task = await c.request("tasks/get", { taskId });
+    while (task.status === "working") task = await c.request("tasks/get", { taskId });
+    expect(task).toMatchObject({
+      status: "input_required",
+      inputRequests: { other: { method: "elicitation/create", params: { message: "Whom else to greet?" } } },
+    });
+    await c.request("tasks/update", {
+      taskId,
+      inputResponses: { other: { action: "accept", content: { name: "Bob" } } },
+    });
+    while (task.status !== "completed") task = await c.request("tasks/get", { taskId });
+    expect(task.result.structuredContent).toBe("Hello, Alice and Bob!");
+    // The old requestState is gone with the round it answered.
+    await expect(
+      c.request("tools/call", { name: "greet_later", arguments: {}, requestState: round1.requestState }),
+    ).rejects.toMatchObject({ code: -32602 });
+  });
+
+  it("@task deferred without the extension: every question an input_required round, no task", async () => {
+    const c = await connect("modern", { tasksExtension: false });
+    const round1 = await c.request("tools/call", { name: "greet_later", arguments: {} });
+    expect(Object.keys(round1.inputRequests)).toEqual(["user_name"]);
+    const round2 = await c.request("tools/call", {
+      name: "greet_later",
+      arguments: {},
+      inputResponses: { user_name: { action: "accept", content: { name: "Alice" } } },
+      requestState: round1.requestState,
+    });
+    expect(round2).toMatchObject({ resultType: "input_required" });
+    expect(Object.keys(round2.inputRequests)).toEqual(["other"]);
+    const round3 = await c.request("tools/call", {
+      name: "greet_later",
+      arguments: {},
+      inputResponses: { other: { action: "accept", content: { name: "Bob" } } },
+      requestState: round2.requestState,
+    });
+    expect(round3).toMatchObject({ resultType: "complete", structuredContent: "Hello, Alice and Bob!" });
   });
 
   it("cancels a task: tasks/cancel acks, the signal is aborted, tasks/get says cancelled", async () => {

@@ -52,6 +52,8 @@ export function localToolContext(options: {
       );
     },
     closeStream() {},
+    // A call in process never becomes an MCP task.
+    async becomeTask() {},
     // No client subscribes to resources of tools run in process.
     notifyResourceUpdated() {},
   };
