@@ -93,9 +93,10 @@ describe("mcp-gen serve --log-arguments", () => {
   it("puts the arguments in the log lines", async () => {
     const served = await serveConformance(["--log-format", "json", "--log-arguments"]);
     const { client, close } = await connectHttp(served.url, { protocol: "legacy" });
-    await client.callTool({ name: "json_schema_2020_12_tool", arguments: { name: "Ada" } });
+    const args = { name: "Ada", email: "ada@example.com" };
+    await client.callTool({ name: "json_schema_2020_12_tool", arguments: args });
     await expect.poll(() => served.records().length).toBe(1);
-    expect(served.records()[0]).toMatchObject({ outcome: "ok", arguments: { name: "Ada" } });
+    expect(served.records()[0]).toMatchObject({ outcome: "ok", arguments: args });
     await close();
     served.child.kill("SIGTERM");
     expect(await served.exited).toBe(0);
