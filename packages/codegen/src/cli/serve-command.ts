@@ -75,8 +75,12 @@ export function registerServe(program: Command): void {
       whole,
       30_000,
     )
-    .option("--list-ttl <ms>", "how long 2026-07-28 clients may cache tools/list (ttlMs; default 0)", whole)
-    .option("--list-cache-public", "let shared caches keep tools/list (cacheScope public; default private)")
+    .option(
+      "--list-ttl <ms>",
+      "how long 2026-07-28 clients may cache the tool, resource, template and prompt lists (ttlMs; default 0)",
+      whole,
+    )
+    .option("--list-cache-public", "let shared caches keep those lists (cacheScope public; default private)")
     .option(
       "--session-route <name>",
       "replicas behind a load balancer: start 2025-era session ids with <name>. so the balancer pins them (see examples/ledger/deploy/nginx.conf)",

@@ -126,14 +126,16 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
       const onCall = options.onCall;
       if (!onCall && kind !== "tool") return run({});
       const note: OutcomeNote = {};
-      const time = new Date().toISOString();
-      const started = performance.now();
+      // The record's time and duration only when someone reads the record (`onCall`).
+      const time = onCall ? new Date().toISOString() : "";
+      const started = onCall ? performance.now() : 0;
       const { name, uri, arguments: args } = (params ?? {}) as Record<string, unknown>;
       const fields = requestFields(ctx, era);
       const finish = (settled: { ok: true; value: Result } | { ok: false; error: unknown }, span?: Span) => {
         const outcome = outcomeOf(settled, note);
         if (span) endToolSpan(span, outcome, settled.ok ? undefined : settled.error);
-        onCall?.({
+        if (!onCall) return;
+        onCall({
           time,
           kind,
           name: String((kind === "resource" ? uri : name) ?? ""),

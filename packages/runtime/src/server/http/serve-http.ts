@@ -362,7 +362,7 @@ function ownerOf(req: IncomingMessage): string {
  * peer is a trusted proxy (`trustProxy`) — the right-most `X-Forwarded-For` address that is not a
  * trusted proxy itself (entries further left can be forged by the client).
  */
-export function clientOf(req: IncomingMessage, trustProxy: readonly string[] = []): string {
+function clientOf(req: IncomingMessage, trustProxy: readonly string[] = []): string {
   const peer = normalizeAddress(req.socket.remoteAddress ?? "unknown");
   if (!trustProxy.includes(peer)) return peer;
   const header = req.headers["x-forwarded-for"];
