@@ -45,16 +45,25 @@ export function createAjv(options: { source: boolean; log?: (message: string) =>
   return ajv;
 }
 
+/** Keys `declareAnnotations` has already seen, per Ajv instance. */
+const KNOWN_KEYS = new WeakMap<Ajv2020, Set<string>>();
+
 /**
  * Declares to Ajv the annotation keywords and unknown formats a schema keeps (a pulled or
  * hand-written contract may carry vendor keywords); reading the contract reports them with
  * their pointers, so Ajv need not log them again. Names Ajv cannot take stay as they are.
  */
 export function declareAnnotations(ajv: Ajv2020, schema: unknown): void {
+  let known = KNOWN_KEYS.get(ajv);
+  if (!known) KNOWN_KEYS.set(ajv, (known = new Set()));
   const visit = (node: unknown): void => {
     if (!isSchemaObject(node)) return;
     for (const key in node) {
-      if (ajv.getKeyword(key) !== false) continue;
+      if (known.has(key)) continue;
+      known.add(key);
+      // `getKeyword` is false for keywords without a definition of their own (`description`,
+      // `default` …), which `addKeyword` then refuses: ask the rules first, and only once per name.
+      if (ajv.getKeyword(key) !== false || ajv.RULES.keywords[key]) continue;
       try {
         ajv.addKeyword({ keyword: key });
       } catch {

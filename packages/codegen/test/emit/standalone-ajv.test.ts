@@ -1,5 +1,5 @@
 import { ajvRequire } from "@mcp-gen/runtime/ajv-runtime";
-import { createAjv } from "@mcp-gen/schema";
+import { createAjv, declareAnnotations } from "@mcp-gen/schema";
 import standaloneModule from "ajv/dist/standalone/index.js";
 import { describe, expect, it } from "vitest";
 
@@ -28,5 +28,29 @@ describe("the Ajv that compiles standalone code", () => {
   it("still checks the schemas it is given against the meta-schema", () => {
     const ajv = createAjv({ source: true });
     expect(() => ajv.addSchema({ type: "strnig" }, "bad")).toThrow(/schema is invalid: data\/type/);
+  });
+});
+
+describe("declareAnnotations", () => {
+  it("declares vendor keywords and unknown formats once, and leaves Ajv's own annotations alone", () => {
+    const ajv = createAjv({ source: true });
+    const added: string[] = [];
+    const addKeyword = ajv.addKeyword.bind(ajv);
+    ajv.addKeyword = ((definition: { keyword: string }) => {
+      added.push(definition.keyword);
+      return addKeyword(definition);
+    }) as typeof ajv.addKeyword;
+    const schema = {
+      type: "object",
+      description: "d",
+      "x-vendor": 1,
+      properties: { a: { type: "string", format: "my-format", default: "x", "x-vendor": 2 } },
+    };
+    declareAnnotations(ajv, schema);
+    declareAnnotations(ajv, { ...schema, "x-other": true });
+    expect(added).toStrictEqual(["x-vendor", "x-other"]);
+    ajv.addSchema(schema, "s");
+    expect(typeof ajv.getSchema("s")).toBe("function");
+    expect("my-format" in ajv.formats).toBe(true);
   });
 });
