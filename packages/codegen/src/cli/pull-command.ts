@@ -1,7 +1,7 @@
 import { diagnostic, McpGenError } from "@mcp-gen/schema";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { formatChanges, summarizeChanges } from "../diff/report.ts";
-import { PULL_PROTOCOLS, type PullProtocol } from "../pull/list-tools.ts";
+import { PULL_PROTOCOLS, type PullProtocol } from "../pull/protocols.ts";
 import type { PullResult } from "../pull/pull.ts";
 import { checkUrl, type PullSource, parseHeaders } from "../pull/source.ts";
 import { withConfig } from "./main.ts";

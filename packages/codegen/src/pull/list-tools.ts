@@ -13,17 +13,10 @@ import {
   type VersionNegotiationMode,
 } from "@modelcontextprotocol/client";
 import { explainFailure, NoTools, type Observed, observing } from "./failure.ts";
+import type { PullProtocol } from "./protocols.ts";
 import { describeSource, type PullSource } from "./source.ts";
 import { PullStdioTransport } from "./stdio-transport.ts";
 
-/**
- * Which MCP protocol pull speaks: `auto` (the default) asks the server for MCP 2026-07-28 with
- * `server/discover` and falls back to the 2025 `initialize` handshake; `legacy` speaks only the
- * 2025 protocol; `2026-07-28` only that version.
- */
-export type PullProtocol = "auto" | "legacy" | "2026-07-28";
-
-export const PULL_PROTOCOLS: readonly PullProtocol[] = ["auto", "legacy", "2026-07-28"];
 
 /** What a live server says about itself and its tools (and its resources, templates and prompts). */
 export interface ServerTools {

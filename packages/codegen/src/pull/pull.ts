@@ -9,10 +9,11 @@ import { type ContractChange, diffContracts } from "../diff/diff.ts";
 import { emitServer } from "../emit/index.ts";
 import { writeOutputs } from "../write/atomic.ts";
 import { contractFromTools } from "./contract.ts";
-import { listServerTools, type PullProtocol } from "./list-tools.ts";
+import { listServerTools } from "./list-tools.ts";
+import type { PullProtocol } from "./protocols.ts";
 import { type PullSource, sourceFromRecord } from "./source.ts";
 
-export type { PullProtocol } from "./list-tools.ts";
+export type { PullProtocol } from "./protocols.ts";
 
 export const DEFAULT_PULL_TIMEOUT_MS = 30_000;
 const SERVER_NAME = /^[a-z0-9][a-z0-9_-]*$/i;

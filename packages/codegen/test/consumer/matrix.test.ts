@@ -216,4 +216,16 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
       expect({ [name]: resolved.filter((url) => heavy.test(url)) }).toStrictEqual({ [name]: [] });
     }
   });
+
+  it("i. mcp-gen build loads no MCP SDK, no LLM SDK and no runtime server (only what a build needs)", async () => {
+    const trace = moduleTrace(TMP, "build");
+    const bin = path.join(BASE, "node_modules/@mcp-gen/codegen/bin/mcp-gen.js");
+    await ok(process.execPath, [...trace.args, bin, "build", "--check"], { cwd: BASE });
+    const resolved = trace.resolved();
+    // The trace sees the build: ts-morph is in it.
+    expect(resolved.some((url) => url.includes("/node_modules/ts-morph/"))).toBe(true);
+    const unneeded =
+      /\/node_modules\/(@modelcontextprotocol\/[^/]+|@anthropic-ai\/sdk|openai|zod)\/|\/@mcp-gen\/runtime\/dist\/server\//;
+    expect(resolved.filter((url) => unneeded.test(url))).toStrictEqual([]);
+  });
 });
