@@ -54,8 +54,8 @@ const KNOWN_KEYS = new WeakMap<Ajv2020, Set<string>>();
  * their pointers, so Ajv need not log them again. Names Ajv cannot take stay as they are.
  */
 export function declareAnnotations(ajv: Ajv2020, schema: unknown): void {
-  let known = KNOWN_KEYS.get(ajv);
-  if (!known) KNOWN_KEYS.set(ajv, (known = new Set()));
+  const known = KNOWN_KEYS.get(ajv) ?? new Set<string>();
+  KNOWN_KEYS.set(ajv, known);
   const visit = (node: unknown): void => {
     if (!isSchemaObject(node)) return;
     for (const key in node) {

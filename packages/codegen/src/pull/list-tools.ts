@@ -17,7 +17,6 @@ import type { PullProtocol } from "./protocols.ts";
 import { describeSource, type PullSource } from "./source.ts";
 import { PullStdioTransport } from "./stdio-transport.ts";
 
-
 /** What a live server says about itself and its tools (and its resources, templates and prompts). */
 export interface ServerTools {
   serverInfo: Implementation | undefined;
