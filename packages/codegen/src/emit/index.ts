@@ -1,7 +1,7 @@
 import type { Contract, Diagnostic, Target } from "@mcp-gen/schema";
 import { checkRules } from "./check-rules.ts";
 import { emitClient } from "./client.ts";
-import type { EmitContext } from "./context.ts";
+import type { EmitContext, ValidatorsReuse } from "./context.ts";
 import { emitDocs } from "./docs.ts";
 import type { ImportExtension } from "./imports.ts";
 import { emitIndex } from "./index-file.ts";
@@ -38,6 +38,11 @@ export interface EmitServerOptions {
   targets?: readonly Target[];
   /** Extension of relative import specifiers; default `.js` (the build derives it from the tsconfig). */
   importExtension?: ImportExtension;
+  /**
+   * The server's `validators.ts` from an earlier emission (watch): reused when every schema it
+   * compiles is unchanged, and replaced in this object by the new one otherwise.
+   */
+  validators?: { previous?: ValidatorsReuse };
 }
 
 /**
@@ -57,10 +62,11 @@ export function emitServer(
     warnings: [],
     importExtension: options.importExtension ?? ".js",
     ...(options.targets ? { targets: options.targets } : {}),
+    ...(options.validators ? { validators: options.validators } : {}),
   };
   const files = EMITTERS.flatMap((emit) => emit(ctx));
   files.sort((a, b) => (a.path < b.path ? -1 : 1));
   return { files, warnings: ctx.warnings };
 }
 
-export type { EmitContext, ImportExtension, OutputFile };
+export type { EmitContext, ImportExtension, OutputFile, ValidatorsReuse };

@@ -30,6 +30,45 @@ export function validatorExports(toolName: string): { input: string; output: str
  * stops the build with the JSON pointer of the problem.
  */
 export function emitValidators(ctx: EmitContext): OutputFile {
+  const key = ctx.validators && reuseKey(ctx);
+  if (!ctx.validators || key === undefined) return compileValidators(ctx);
+  const previous = ctx.validators.previous;
+  if (previous?.key === key) {
+    ctx.warnings.push(...previous.warnings);
+    return previous.file;
+  }
+  const before = ctx.warnings.length;
+  const file = compileValidators(ctx);
+  ctx.validators.previous = { key, file, warnings: ctx.warnings.slice(before) };
+  return file;
+}
+
+/**
+ * Everything `validators.ts` and its warnings are made of: the schemas with their export names,
+ * labels and pointers, the contract file and the output folder. A tool's description or its
+ * other emitted files may change while this stays the same.
+ */
+function reuseKey(ctx: EmitContext): string | undefined {
+  let emitted: ReturnType<typeof emitItems>;
+  try {
+    emitted = emitItems(ctx);
+  } catch {
+    // compiled as usual, so that its errors come in their usual order
+    return undefined;
+  }
+  const tools = ctx.contract.tools.map((tool) => [tool.name, tool.inputSchema, tool.outputSchema ?? null]);
+  const items = allItems(emitted).map((item) => [
+    item.validator ?? null,
+    item.argumentsSchema ?? null,
+    item.argumentsPointer ?? null,
+    item.label,
+    item.kind,
+    item.name,
+  ]);
+  return JSON.stringify([ctx.contractFile, ctx.outDir, tools, items]);
+}
+
+function compileValidators(ctx: EmitContext): OutputFile {
   let notes: { message: string; pointer: string }[] = [];
   const ajv = createAjv({ source: true, log: (message) => notes.push(strictNote(message)) });
   const exports: Record<string, string> = {};

@@ -4,7 +4,7 @@ import { importExtensionOf } from "../config/import-extension.ts";
 import type { ResolvedConfig, ResolvedServerConfig } from "../config/load.ts";
 import { contractFromIr } from "../contract/from-ir.ts";
 import { serializeContract } from "../contract/read.ts";
-import { emitServer } from "../emit/index.ts";
+import { emitServer, type ValidatorsReuse } from "../emit/index.ts";
 import type { OutputFile } from "../emit/writer.ts";
 import type { IrServer } from "../ir/types.ts";
 import type { BuildOutputs } from "../write/outputs.ts";
@@ -28,6 +28,8 @@ export interface EmittedServer {
   contract: string;
   files: OutputFile[];
   warnings: Diagnostic[];
+  /** Its `validators.ts`, reused by the next emission while the schemas stay the same. */
+  validators: { previous?: ValidatorsReuse };
 }
 
 export interface PipelineOptions {
@@ -81,8 +83,21 @@ export async function runPipeline(config: ResolvedConfig, options: PipelineOptio
     let emitted = options.emitted?.get(contract.server);
     if (emitted?.contract !== serialized) {
       try {
-        const out = emitServer(contract, { contractFile, outDir, targets: config.targets, importExtension });
-        emitted = { contract: serialized, files: out.files, warnings: out.warnings };
+        // watch hands over the server's last validators.ts; a one-off build has none to reuse
+        const validators = options.emitted ? (emitted?.validators ?? {}) : undefined;
+        const out = emitServer(contract, {
+          contractFile,
+          outDir,
+          targets: config.targets,
+          importExtension,
+          ...(validators ? { validators } : {}),
+        });
+        emitted = {
+          contract: serialized,
+          files: out.files,
+          warnings: out.warnings,
+          validators: validators ?? {},
+        };
       } catch (error) {
         if (!(error instanceof McpGenError)) throw error;
         problems.push(...error.diagnostics);
