@@ -19,7 +19,11 @@ const contract = (description: string, nameSchema: object): Contract => ({
 });
 
 const emit = (c: Contract, validators: { previous?: ValidatorsReuse }) => {
-  const out = emitServer(c, { contractFile: "schemas/shop.tools.json", outDir: "generated/shop", validators });
+  const out = emitServer(c, {
+    contractFile: "schemas/shop.tools.json",
+    outDir: "generated/shop",
+    validators,
+  });
   return {
     file: out.files.find((f) => f.path.endsWith("/validators.ts"))!,
     warnings: out.warnings.filter((w) => w.code === "MCPG124"),
@@ -45,7 +49,10 @@ describe("validators.ts reused by watch", () => {
     const changed = contract("Finds parts.", { minLength: 3 });
     const second = emit(changed, slot);
     expect(second.file).not.toBe(first.file);
-    expect([first.file.content.includes(" < 2"), second.file.content.includes(" < 3")]).toStrictEqual([true, true]);
+    expect([first.file.content.includes(" < 2"), second.file.content.includes(" < 3")]).toStrictEqual([
+      true,
+      true,
+    ]);
     expect(second.file).toStrictEqual(emit(changed, {}).file);
     expect(slot.previous?.file).toBe(second.file);
   });
