@@ -1,17 +1,7 @@
 import type { Contract, Target } from "@mcp-gen/schema";
 import { type Diagnostic, diagnostic } from "@mcp-gen/schema";
 import type { ImportExtension } from "./imports.ts";
-import type { OutputFile } from "./writer.ts";
-
-/**
- * `validators.ts` as a previous emission of the same server produced it, with the key of what it
- * was produced from (watch keeps it, so an edit that leaves every schema as it was compiles nothing).
- */
-export interface ValidatorsReuse {
-  key: string;
-  file: OutputFile;
-  warnings: Diagnostic[];
-}
+import type { ValidatorCache } from "./validators.ts";
 
 /** What every emitter gets: the contract, where its output goes, and a place for warnings. */
 export interface EmitContext {
@@ -25,8 +15,8 @@ export interface EmitContext {
   importExtension: ImportExtension;
   /** Providers to emit tool definitions for; default: all. */
   targets?: readonly Target[];
-  /** Watch's slot for this server's validators: read when its key matches, replaced otherwise. */
-  validators?: { previous?: ValidatorsReuse };
+  /** Validators already compiled, by shape (the servers of a build share it; watch keeps it). */
+  validatorCache?: ValidatorCache;
 }
 
 export function warnAt(ctx: EmitContext, pointer: string, message: string): void {

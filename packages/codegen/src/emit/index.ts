@@ -1,7 +1,7 @@
 import type { Contract, Diagnostic, Target } from "@mcp-gen/schema";
 import { checkRules } from "./check-rules.ts";
 import { emitClient } from "./client.ts";
-import type { EmitContext, ValidatorsReuse } from "./context.ts";
+import type { EmitContext } from "./context.ts";
 import { emitDocs } from "./docs.ts";
 import type { ImportExtension } from "./imports.ts";
 import { emitIndex } from "./index-file.ts";
@@ -10,7 +10,7 @@ import { emitProviders } from "./providers/index.ts";
 import { emitServerManifest } from "./server-manifest.ts";
 import { emitToolsFile } from "./tools-file.ts";
 import { emitTypes } from "./types.ts";
-import { emitValidators } from "./validators.ts";
+import { emitValidators, type ValidatorCache } from "./validators.ts";
 import type { OutputFile } from "./writer.ts";
 
 /** One artifact emitter: a pure function from a contract to files. */
@@ -38,11 +38,8 @@ export interface EmitServerOptions {
   targets?: readonly Target[];
   /** Extension of relative import specifiers; default `.js` (the build derives it from the tsconfig). */
   importExtension?: ImportExtension;
-  /**
-   * The server's `validators.ts` from an earlier emission (watch): reused when every schema it
-   * compiles is unchanged, and replaced in this object by the new one otherwise.
-   */
-  validators?: { previous?: ValidatorsReuse };
+  /** Validators already compiled, by shape: read and added to (see `ValidatorCache`). */
+  validatorCache?: ValidatorCache;
 }
 
 /**
@@ -62,11 +59,11 @@ export function emitServer(
     warnings: [],
     importExtension: options.importExtension ?? ".js",
     ...(options.targets ? { targets: options.targets } : {}),
-    ...(options.validators ? { validators: options.validators } : {}),
+    ...(options.validatorCache ? { validatorCache: options.validatorCache } : {}),
   };
   const files = EMITTERS.flatMap((emit) => emit(ctx));
   files.sort((a, b) => (a.path < b.path ? -1 : 1));
   return { files, warnings: ctx.warnings };
 }
 
-export type { EmitContext, ImportExtension, OutputFile, ValidatorsReuse };
+export type { EmitContext, ImportExtension, OutputFile, ValidatorCache };

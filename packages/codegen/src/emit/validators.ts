@@ -8,6 +8,7 @@ import {
   strictNote,
   withoutAnnotations,
 } from "@mcp-gen/schema";
+import codegenModule from "ajv/dist/compile/codegen/index.js";
 import standaloneModule from "ajv/dist/standalone/index.js";
 import type { EmitContext } from "./context.ts";
 import { identifier } from "./names.ts";
@@ -16,6 +17,7 @@ import { codeHeader, finish, type OutputFile } from "./writer.ts";
 
 const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ??
   standaloneModule) as typeof import("ajv/dist/standalone/index.js").default;
+const { ValueScope } = codegenModule as typeof import("ajv/dist/compile/codegen/index.js");
 
 /** Export names of a tool's validators in `validators.ts`. */
 export function validatorExports(toolName: string): { input: string; output: string } {
@@ -23,78 +25,60 @@ export function validatorExports(toolName: string): { input: string; output: str
   return { input: `${id}_input`, output: `${id}_output` };
 }
 
+/** A strict-mode note of Ajv, relative to the compiled schema. */
+type Note = { message: string; pointer: string };
+
+/**
+ * One schema's validator as Ajv's standalone code, compiled with names of its own (`validate0`,
+ * `schema0` …), so that the code depends on nothing but the schema: `root` is its function.
+ */
+export interface CompiledShape {
+  code: string;
+  root: string;
+  notes: Note[];
+}
+
+/**
+ * Compiled validators by shape (the schema without annotations, as JSON): shared by the servers
+ * of one build, and kept by watch so that a rebuild compiles only the schemas that changed.
+ */
+export type ValidatorCache = Map<string, CompiledShape>;
+const MAX_CACHED_SHAPES = 20_000;
+
 /**
  * Emits `validators.ts` (Ajv standalone ESM: every input and output schema, compiled once
- * at build time, its exports typed `RawValidate`). Schemas that validate alike (equal but for
- * annotations such as descriptions) share one compiled function. A schema Ajv rejects
- * stops the build with the JSON pointer of the problem.
+ * at build time, its exports typed `RawValidate`). Each distinct shape is compiled on its own and
+ * wrapped in a function scope, so its code is the same whatever else the server has; schemas that
+ * validate alike (equal but for annotations such as descriptions) share one validator. A schema
+ * Ajv rejects stops the build with the JSON pointer of the problem.
  */
 export function emitValidators(ctx: EmitContext): OutputFile {
-  const key = ctx.validators && reuseKey(ctx);
-  if (!ctx.validators || key === undefined) return compileValidators(ctx);
-  const previous = ctx.validators.previous;
-  if (previous?.key === key) {
-    ctx.warnings.push(...previous.warnings);
-    return previous.file;
-  }
-  const before = ctx.warnings.length;
-  const file = compileValidators(ctx);
-  ctx.validators.previous = { key, file, warnings: ctx.warnings.slice(before) };
-  return file;
-}
-
-/**
- * Everything `validators.ts` and its warnings are made of: the schemas with their export names,
- * labels and pointers, the contract file and the output folder. A tool's description or its
- * other emitted files may change while this stays the same.
- */
-function reuseKey(ctx: EmitContext): string | undefined {
-  let emitted: ReturnType<typeof emitItems>;
-  try {
-    emitted = emitItems(ctx);
-  } catch {
-    // compiled as usual, so that its errors come in their usual order
-    return undefined;
-  }
-  const tools = ctx.contract.tools.map((tool) => [tool.name, tool.inputSchema, tool.outputSchema ?? null]);
-  const items = allItems(emitted).map((item) => [
-    item.validator ?? null,
-    item.argumentsSchema ?? null,
-    item.argumentsPointer ?? null,
-    item.label,
-    item.kind,
-    item.name,
-  ]);
-  return JSON.stringify([ctx.contractFile, ctx.outDir, tools, items]);
-}
-
-function compileValidators(ctx: EmitContext): OutputFile {
-  let notes: { message: string; pointer: string }[] = [];
-  const ajv = createAjv({ source: true, log: (message) => notes.push(strictNote(message)) });
-  const exports: Record<string, string> = {};
-  const aliases: string[] = [];
-  const declared: string[] = [];
-  const compiled = new Map<string, { key: string; name: string; notes: typeof notes }>();
-  const add = (schema: JsonSchema, name: string, key: string, at: string, label: string) => {
-    declared.push(name);
-    notes = [];
-    declareAnnotations(ajv, schema);
+  const cache: ValidatorCache = ctx.validatorCache ?? new Map();
+  let notes: Note[] = [];
+  let ajv: Ajv | undefined;
+  const lines: string[] = [];
+  const shapes = new Map<string, { variable: string; compiled: CompiledShape }>();
+  const add = (schema: JsonSchema, name: string, at: string, label: string) => {
     const bare = withoutAnnotations(schema) as JsonSchema;
-    const shape = JSON.stringify(bare);
-    validate(ctx, schema, { bare, json: shape }, at);
-    const own = notes;
-    let entry = compiled.get(shape);
+    const json = JSON.stringify(bare);
+    validate(ctx, schema, { bare, json }, at);
+    let entry = shapes.get(json);
     if (!entry) {
-      notes = [];
-      entry = { key, name, notes };
-      compile(ctx, ajv, bare, entry.key, at);
-      compiled.set(shape, entry);
-      exports[name] = entry.key;
-    } else {
-      // Ajv's standalone code would repeat the function for a second export of it
-      aliases.push(`export const ${name} = ${entry.name};`);
+      let compiled = cache.get(json);
+      if (!compiled) {
+        ajv ??= createAjv({ source: true, log: (message) => notes.push(strictNote(message)) });
+        declareAnnotations(ajv, schema);
+        notes = [];
+        compiled = compileShape(ctx, ajv, bare, at, () => notes);
+        if (cache.size >= MAX_CACHED_SHAPES) cache.clear();
+        cache.set(json, compiled);
+      }
+      entry = { variable: `shape${shapes.size}`, compiled };
+      shapes.set(json, entry);
+      lines.push(`const ${entry.variable} = (() => {${compiled.code}return ${compiled.root};})();`);
     }
-    for (const note of [...own, ...entry.notes]) {
+    lines.push(`export const ${name}: RawValidate = ${entry.variable};`);
+    for (const note of entry.compiled.notes) {
       ctx.warnings.push(
         diagnostic("MCPG124", `${label}: ${note.message}`, {
           file: ctx.contractFile,
@@ -110,35 +94,20 @@ function compileValidators(ctx: EmitContext): OutputFile {
       ["outputSchema", names.output],
     ] as const) {
       const schema = tool[slot];
-      if (schema) add(schema, name, `${slot}:${tool.name}`, `/tools/${i}/${slot}`, `tool "${tool.name}"`);
+      if (schema) add(schema, name, `/tools/${i}/${slot}`, `tool "${tool.name}"`);
     }
   });
   // the variables of resource templates and the arguments of prompts
   for (const item of allItems(emitItems(ctx))) {
     if (!item.argumentsSchema || !item.validator) continue;
-    add(
-      item.argumentsSchema,
-      item.validator,
-      `${item.kind}:${item.name}`,
-      item.argumentsPointer!,
-      item.label,
-    );
+    add(item.argumentsSchema, item.validator, item.argumentsPointer!, item.label);
   }
-  const code =
-    Object.keys(exports).length > 0
-      ? typedExports(esmImports([standaloneCode(ajv, exports), ...aliases].join("\n")))
-      : "export {};";
+  const code = lines.length > 0 ? esmImports(lines.join("\n")) : "export {};";
   // TypeScript, so that the project's own `tsc` compiles it into its output with the rest (a `.js`
   // file would need `allowJs`); Ajv's code itself is not type-checked, only its exports are typed.
   const head = `${codeHeader()}// @ts-nocheck: Ajv's standalone code; its exports are typed RawValidate.\n`;
-  const imports =
-    declared.length > 0 ? 'import type { RawValidate } from "@mcp-gen/runtime/validation";\n' : "";
+  const imports = lines.length > 0 ? 'import type { RawValidate } from "@mcp-gen/runtime/validation";\n' : "";
   return { path: `${ctx.outDir}/validators.ts`, content: finish(`${head}${imports}${code}`) };
-}
-
-/** `export const tool_input = validate0;` → `export const tool_input: RawValidate = validate0;` */
-function typedExports(code: string): string {
-  return code.replace(/export const (\w+) = (\w+);/g, "export const $1: RawValidate = $2;");
 }
 
 type Ajv = ReturnType<typeof createAjv>;
@@ -161,11 +130,32 @@ function validate(
   );
 }
 
-function compile(ctx: EmitContext, ajv: Ajv, schema: JsonSchema, key: string, at: string): void {
+/** What `standaloneCode` writes before a single function's code (no line breaks: `code.lines` is off). */
+const SINGLE_EXPORT = /^"use strict";export const validate = (\w+);export default \1;/;
+
+/**
+ * Compiles one schema in a name scope of its own (Ajv numbers the functions and constants of all
+ * it compiles in one sequence; a fresh scope makes the code depend on this schema alone) and takes
+ * its standalone code. The schema is removed again, so nothing of it stays registered in `ajv`.
+ */
+function compileShape(
+  ctx: EmitContext,
+  ajv: Ajv,
+  schema: JsonSchema,
+  at: string,
+  notes: () => Note[],
+): CompiledShape {
+  const scoped = ajv as unknown as { scope: InstanceType<typeof ValueScope> };
+  const { prefixes, es5, lines } = scoped.scope.opts;
+  scoped.scope = new ValueScope({ scope: {}, prefixes, es5, lines });
+  const key = "mcp-gen:shape";
   try {
     // validated by the caller: skip addSchema's own meta-schema validation
     ajv.addSchema(schema, key, undefined, false);
-    ajv.getSchema(key);
+    const source = standaloneCode(ajv, ajv.getSchema(key)!);
+    const head = SINGLE_EXPORT.exec(source);
+    if (!head) throw new Error(`unexpected standalone code: ${source.slice(0, 80)}`);
+    return { code: source.slice(head[0].length), root: head[1]!, notes: notes() };
   } catch (error) {
     throw new McpGenError(
       diagnostic("MCPG040", `cannot compile schema: ${(error as Error).message}`, {
@@ -173,6 +163,8 @@ function compile(ctx: EmitContext, ajv: Ajv, schema: JsonSchema, key: string, at
         pointer: at,
       }),
     );
+  } finally {
+    ajv.removeSchema(key);
   }
 }
 

@@ -4,7 +4,7 @@ import { importExtensionOf } from "../config/import-extension.ts";
 import type { ResolvedConfig, ResolvedServerConfig } from "../config/load.ts";
 import { contractFromIr } from "../contract/from-ir.ts";
 import { serializeContract } from "../contract/read.ts";
-import { emitServer, type ValidatorsReuse } from "../emit/index.ts";
+import { emitServer, type ValidatorCache } from "../emit/index.ts";
 import type { OutputFile } from "../emit/writer.ts";
 import type { IrServer } from "../ir/types.ts";
 import type { BuildOutputs } from "../write/outputs.ts";
@@ -28,8 +28,6 @@ export interface EmittedServer {
   contract: string;
   files: OutputFile[];
   warnings: Diagnostic[];
-  /** Its `validators.ts`, reused by the next emission while the schemas stay the same. */
-  validators: { previous?: ValidatorsReuse };
 }
 
 export interface PipelineOptions {
@@ -38,6 +36,8 @@ export interface PipelineOptions {
   extract: ExtractStep;
   /** Emitted files by server, reused while a server's contract is unchanged (and updated). */
   emitted?: Map<string, EmittedServer>;
+  /** Compiled validators by shape, kept across runs by watch; a run without one starts empty. */
+  validatorCache?: ValidatorCache;
 }
 
 export interface PipelineResult {
@@ -75,6 +75,8 @@ export async function runPipeline(config: ResolvedConfig, options: PipelineOptio
   const problems: Diagnostic[] = [];
   const emittedServers: string[] = [];
   const importExtension = importExtensionOf(config);
+  // one compilation per shape for the whole run: servers share result and argument shapes
+  const validatorCache = options.validatorCache ?? new Map();
   for (const { file, contract, source } of contracts) {
     const outDir = rel(config.root, path.join(config.generatedDir, contract.server));
     ownedDirs.push(outDir);
@@ -83,21 +85,14 @@ export async function runPipeline(config: ResolvedConfig, options: PipelineOptio
     let emitted = options.emitted?.get(contract.server);
     if (emitted?.contract !== serialized) {
       try {
-        // watch hands over the server's last validators.ts; a one-off build has none to reuse
-        const validators = options.emitted ? (emitted?.validators ?? {}) : undefined;
         const out = emitServer(contract, {
           contractFile,
           outDir,
           targets: config.targets,
           importExtension,
-          ...(validators ? { validators } : {}),
+          validatorCache,
         });
-        emitted = {
-          contract: serialized,
-          files: out.files,
-          warnings: out.warnings,
-          validators: validators ?? {},
-        };
+        emitted = { contract: serialized, files: out.files, warnings: out.warnings };
       } catch (error) {
         if (!(error instanceof McpGenError)) throw error;
         problems.push(...error.diagnostics);

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { type Diagnostic, diagnostic, McpGenError } from "@mcp-gen/schema";
 import type { Project, SourceFile, ts } from "ts-morph";
 import { loadConfig, type ResolvedConfig, type ResolvedServerConfig } from "../config/load.ts";
+import type { ValidatorCache } from "../emit/index.ts";
 import { inputSchemaFiles } from "../extract/input-schema.ts";
 import { createProject, resolveToolFiles, typeErrors } from "../extract/project.ts";
 import type { IrServer } from "../ir/types.ts";
@@ -41,6 +42,8 @@ export class BuildSession {
   private deps = new Map<string, Set<string>>();
   private ir = new Map<string, ServerIr>();
   private emitted = new Map<string, EmittedServer>();
+  /** Validators compiled so far, by shape: a rebuild compiles only the schemas that changed. */
+  private validatorCache: ValidatorCache = new Map();
   private program: ts.Program | undefined;
   private dirty = new Set<string>();
 
@@ -90,6 +93,7 @@ export class BuildSession {
     const result = await runPipeline(this.config, {
       only: this.only,
       emitted: this.emitted,
+      validatorCache: this.validatorCache,
       extract: async (_config, servers) => {
         ({ extracted, affected } = await this.extractChanged(servers, changed));
         return this.serverIr(servers);
