@@ -9,6 +9,7 @@ import type { IrServer } from "../ir/types.ts";
 import { rel } from "../pipeline/contracts.ts";
 import { type EmittedServer, runPipeline } from "../pipeline/run.ts";
 import { writeOutputs } from "../write/atomic.ts";
+import type { DiskMemo } from "../write/outputs.ts";
 import { extractModule, extractServerWhole, type ModuleIr, mergeModules } from "./modules.ts";
 
 /** What one (re)build did. */
@@ -42,6 +43,8 @@ export class BuildSession {
   private deps = new Map<string, Set<string>>();
   private ir = new Map<string, ServerIr>();
   private emitted = new Map<string, EmittedServer>();
+  /** What the outputs on disk hold, as this session last wrote or read them. */
+  private disk: DiskMemo = new Map();
   /** Validators compiled so far, by shape: a rebuild compiles only the schemas that changed. */
   private validatorCache: ValidatorCache = new Map();
   private program: ts.Program | undefined;
@@ -99,7 +102,7 @@ export class BuildSession {
         return this.serverIr(servers);
       },
     });
-    const written = writeOutputs(result.outputs, this.config.root);
+    const written = writeOutputs(result.outputs, this.config.root, this.disk);
     this.dirty.clear();
     const rebuilt = new Set([...affected, ...result.emittedServers]);
     return {

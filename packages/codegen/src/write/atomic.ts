@@ -1,15 +1,16 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { type BuildOutputs, findStale } from "./outputs.ts";
+import { type BuildOutputs, type DiskMemo, findStale, remember } from "./outputs.ts";
 
 /**
  * Writes outputs so that a failure never leaves a half-written folder: each owned folder
  * is written complete beside the old one and swapped in by rename; loose files are written
  * to a temporary name and renamed. Folders whose content is unchanged are left untouched.
- * Returns the paths that changed.
+ * Returns the paths that changed. A `memo` (watch) spares reading files it knows (see `findStale`)
+ * and learns what was written.
  */
-export function writeOutputs(outputs: BuildOutputs, root: string): string[] {
-  const stale = findStale(outputs, root);
+export function writeOutputs(outputs: BuildOutputs, root: string, memo?: DiskMemo): string[] {
+  const stale = findStale(outputs, root, memo);
   if (stale.length === 0) return [];
   const staleDirs = new Set(outputs.ownedDirs.filter((d) => stale.some((s) => s.path.startsWith(`${d}/`))));
   const tag = `.mcp-gen-tmp-${process.pid}-${Date.now().toString(36)}`;
@@ -55,6 +56,13 @@ export function writeOutputs(outputs: BuildOutputs, root: string): string[] {
     } else {
       mkdirSync(path.dirname(target), { recursive: true });
       renameSync(tmp, target);
+    }
+  }
+  if (memo) {
+    const changed = new Set(stale.map((s) => s.path));
+    for (const file of outputs.files) {
+      if (changed.has(file.path) || [...staleDirs].some((d) => file.path.startsWith(`${d}/`)))
+        remember(memo, path.join(root, file.path), file.content);
     }
   }
   return stale.map((s) => s.path);

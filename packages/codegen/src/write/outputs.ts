@@ -24,14 +24,40 @@ function listFiles(dir: string, base = dir): string[] {
   });
 }
 
-/** Compares outputs with the disk: changed or missing files, and files in owned folders the build would not produce. */
-export function findStale(outputs: BuildOutputs, root: string): StaleEntry[] {
+/**
+ * What a long-running process (watch) knows the disk holds: a file's content as it was last written
+ * or read, with its size and modification time then. While both are the same, the content is not
+ * read again.
+ */
+export type DiskMemo = Map<string, { content: string; size: number; mtimeMs: number }>;
+
+/** Records what `file` now holds on disk (after it was written, or read and found equal). */
+export function remember(memo: DiskMemo, full: string, content: string): void {
+  const stat = statSync(full, { throwIfNoEntry: false });
+  if (stat) memo.set(full, { content, size: stat.size, mtimeMs: stat.mtimeMs });
+  else memo.delete(full);
+}
+
+/**
+ * Compares outputs with the disk: changed or missing files, and files in owned folders the build
+ * would not produce. With a `memo`, a file whose size and modification time are as recorded, and
+ * whose recorded content is the output's, is taken as fresh without reading it.
+ */
+export function findStale(outputs: BuildOutputs, root: string, memo?: DiskMemo): StaleEntry[] {
   const stale: StaleEntry[] = [];
   const produced = new Set(outputs.files.map((f) => f.path));
   for (const file of outputs.files) {
     const full = path.join(root, file.path);
-    if (!existsSync(full)) stale.push({ path: file.path, status: "missing" });
-    else if (readFileSync(full, "utf8") !== file.content) stale.push({ path: file.path, status: "changed" });
+    const stat = statSync(full, { throwIfNoEntry: false });
+    if (!stat) {
+      stale.push({ path: file.path, status: "missing" });
+      continue;
+    }
+    const known = memo?.get(full);
+    if (known && known.size === stat.size && known.mtimeMs === stat.mtimeMs && known.content === file.content)
+      continue;
+    if (readFileSync(full, "utf8") !== file.content) stale.push({ path: file.path, status: "changed" });
+    else if (memo) memo.set(full, { content: file.content, size: stat.size, mtimeMs: stat.mtimeMs });
   }
   for (const dir of outputs.ownedDirs) {
     for (const rel of listFiles(path.join(root, dir))) {

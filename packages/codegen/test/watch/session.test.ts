@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { McpGenError } from "@mcp-gen/schema";
 import { describe, expect, it } from "vitest";
@@ -115,6 +115,19 @@ describe("BuildSession (what mcp-gen build --watch runs)", () => {
       written: [],
     });
     expect(snapshot(p.dir)).toStrictEqual(before);
+  });
+
+  it("restores a generated file edited by hand on the next rebuild, as a full build would", async () => {
+    const p = project();
+    const { session } = await BuildSession.start({ cwd: p.dir });
+    const types = p.edit("generated/b/types.ts", (s) => `${s}// edited by hand\n`);
+    const removed = p.file("generated/a/tools.ts");
+    rmSync(removed);
+    const b = p.edit("src/b.ts", (s) => s.replace("Say hello.", "Greet."));
+    const result = await session.rebuild([b]);
+    expect(result.written).toEqual(expect.arrayContaining(["generated/a/tools.ts", "generated/b/types.ts"]));
+    expect(readFileSync(types, "utf8")).not.toContain("edited by hand");
+    expect(await p.stale()).toStrictEqual([]);
   });
 
   it("reports errors, writes nothing, and retries the failed module on the next change", async () => {
