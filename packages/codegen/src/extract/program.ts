@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "#ts-morph";
 import type { ResolvedConfig } from "../config/load.ts";
 import { createProject } from "./project.ts";
 

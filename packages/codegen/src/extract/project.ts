@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { type Diagnostic, diagnostic, McpGenError } from "@mcp-gen/schema";
 import { glob, isDynamicPattern } from "tinyglobby";
-import { Project, ts } from "ts-morph";
+import { Project, ts } from "#ts-morph";
 import type { ResolvedConfig, ResolvedServerConfig } from "../config/load.ts";
 
 /** Compiler options without a tsconfig. */

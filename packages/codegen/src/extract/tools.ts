@@ -1,6 +1,6 @@
 import path from "node:path";
 import { type Diagnostic, diagnostic } from "@mcp-gen/schema";
-import { ts } from "ts-morph";
+import { ts } from "#ts-morph";
 import type { NamingStyle } from "../config/define.ts";
 import type {
   IrAnnotations,

@@ -222,8 +222,8 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
     const bin = path.join(BASE, "node_modules/@mcp-gen/codegen/bin/mcp-gen.js");
     await ok(process.execPath, [...trace.args, bin, "build", "--check"], { cwd: BASE });
     const resolved = trace.resolved();
-    // The trace sees the build: ts-morph is in it.
-    expect(resolved.some((url) => url.includes("/node_modules/ts-morph/"))).toBe(true);
+    // The trace sees the build: the module through which it requires ts-morph is in it.
+    expect(resolved.some((url) => url.endsWith("/node_modules/@mcp-gen/codegen/lib/ts-morph.js"))).toBe(true);
     const unneeded =
       /\/node_modules\/(@modelcontextprotocol\/[^/]+|@anthropic-ai\/sdk|openai|zod)\/|\/@mcp-gen\/runtime\/dist\/server\//;
     expect(resolved.filter((url) => unneeded.test(url))).toStrictEqual([]);

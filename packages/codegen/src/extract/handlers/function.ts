@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "#ts-morph";
 import type { TypeHandler } from "./handler.ts";
 
 /** Function types (and objects that are callable) cannot travel as JSON. */

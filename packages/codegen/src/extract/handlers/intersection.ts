@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "#ts-morph";
 import type { IrType } from "../../ir/types.ts";
 import { applyMeta, CONSTRAINTS, parseConstraint } from "../meta.ts";
 import type { TypeHandler } from "./handler.ts";

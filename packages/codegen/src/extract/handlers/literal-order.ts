@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "#ts-morph";
 import type { ExtractContext, Site } from "../context.ts";
 
 type Literal = string | number | boolean;

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "#ts-morph";
 import type { IrObject, IrProperty, IrType } from "../../ir/types.ts";
 import type { ExtractContext, Site } from "../context.ts";
 import { docOfSymbol } from "../jsdoc.ts";

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "#ts-morph";
 import type { IrType } from "../../ir/types.ts";
 import type { ExtractContext, Site } from "../context.ts";
 import type { MapType, TypeHandler } from "./handler.ts";

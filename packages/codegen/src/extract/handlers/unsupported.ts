@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "#ts-morph";
 import type { TypeHandler } from "./handler.ts";
 import { has } from "./util.ts";
 

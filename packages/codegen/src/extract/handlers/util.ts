@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "#ts-morph";
 import type { ExtractContext } from "../context.ts";
 
 export const has = (type: ts.Type, flags: ts.TypeFlags): boolean => (type.flags & flags) !== 0;

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "#ts-morph";
 import type { NamingStyle } from "../../config/define.ts";
 import type { IrFunctionBinding, IrIcon, IrResourceAnnotations } from "../../ir/types.ts";
 import type { ExtractContext, Site } from "../context.ts";

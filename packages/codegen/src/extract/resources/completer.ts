@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "#ts-morph";
 import type { IrCompleter } from "../../ir/types.ts";
 import type { Site } from "../context.ts";
 import { tagText } from "../jsdoc.ts";

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "#ts-morph";
 import type { IrResource, IrResourceResult, IrResourceTemplate } from "../../ir/types.ts";
 import type { Site } from "../context.ts";
 import { has } from "../handlers/util.ts";

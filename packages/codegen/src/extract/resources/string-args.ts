@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "#ts-morph";
 import type { IrCoercion, IrCompletion, IrParam, IrType } from "../../ir/types.ts";
 import type { Site } from "../context.ts";
 import { extractParam, isToolContext } from "../tools.ts";
