@@ -112,6 +112,28 @@ export function emitValidators(ctx: EmitContext): OutputFile {
 
 type Ajv = ReturnType<typeof createAjv>;
 
+/**
+ * Compiles shapes (JSON of schemas without annotations) as `emitValidators` would, in one Ajv of
+ * their own; a shape that does not compile is left out (`emitValidators` reports it in place).
+ */
+export function compileShapes(jsons: readonly string[]): [string, CompiledShape][] {
+  let notes: Note[] = [];
+  const ajv = createAjv({ source: true, log: (message) => notes.push(strictNote(message)) });
+  const out: [string, CompiledShape][] = [];
+  const ctx = { contractFile: "" } as EmitContext;
+  for (const json of jsons) {
+    const bare = JSON.parse(json) as JsonSchema;
+    declareAnnotations(ajv, bare);
+    notes = [];
+    try {
+      out.push([json, compileShape(ctx, ajv, bare, "", () => notes)]);
+    } catch {
+      // reported by emitValidators, with its pointer
+    }
+  }
+  return out;
+}
+
 function validate(
   ctx: EmitContext,
   schema: JsonSchema,

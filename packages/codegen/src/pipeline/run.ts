@@ -5,6 +5,7 @@ import type { ResolvedConfig, ResolvedServerConfig } from "../config/load.ts";
 import { contractFromIr } from "../contract/from-ir.ts";
 import { serializeContract } from "../contract/read.ts";
 import { emitServer, type ValidatorCache } from "../emit/index.ts";
+import { precompileShapes } from "../emit/validator-pool.ts";
 import type { OutputFile } from "../emit/writer.ts";
 import type { IrServer } from "../ir/types.ts";
 import type { BuildOutputs } from "../write/outputs.ts";
@@ -77,6 +78,16 @@ export async function runPipeline(config: ResolvedConfig, options: PipelineOptio
   const importExtension = importExtensionOf(config);
   // one compilation per shape for the whole run: servers share result and argument shapes
   const validatorCache = options.validatorCache ?? new Map();
+  // on two threads when there are many shapes to compile (the contracts watch will emit again only)
+  await precompileShapes(
+    contracts
+      .filter(
+        ({ contract }) =>
+          !options.emitted || options.emitted.get(contract.server)?.contract !== serializeContract(contract),
+      )
+      .map(({ contract }) => contract),
+    validatorCache,
+  );
   for (const { file, contract, source } of contracts) {
     const outDir = rel(config.root, path.join(config.generatedDir, contract.server));
     ownedDirs.push(outDir);
