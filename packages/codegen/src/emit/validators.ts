@@ -69,7 +69,16 @@ export function emitValidators(ctx: EmitContext): OutputFile {
         ajv ??= createAjv({ source: true, log: (message) => notes.push(strictNote(message)) });
         declareAnnotations(ajv, schema);
         notes = [];
-        compiled = compileShape(ctx, ajv, bare, at, () => notes);
+        try {
+          compiled = compileShape(ajv, bare, () => notes);
+        } catch (error) {
+          throw new McpGenError(
+            diagnostic("MCPG040", `cannot compile schema: ${(error as Error).message}`, {
+              file: ctx.contractFile,
+              pointer: at,
+            }),
+          );
+        }
         if (cache.size >= MAX_CACHED_SHAPES) cache.clear();
         cache.set(json, compiled);
       }
@@ -120,13 +129,12 @@ export function compileShapes(jsons: readonly string[]): [string, CompiledShape]
   let notes: Note[] = [];
   const ajv = createAjv({ source: true, log: (message) => notes.push(strictNote(message)) });
   const out: [string, CompiledShape][] = [];
-  const ctx = { contractFile: "" } as EmitContext;
   for (const json of jsons) {
     const bare = JSON.parse(json) as JsonSchema;
     declareAnnotations(ajv, bare);
     notes = [];
     try {
-      out.push([json, compileShape(ctx, ajv, bare, "", () => notes)]);
+      out.push([json, compileShape(ajv, bare, () => notes)]);
     } catch {
       // reported by emitValidators, with its pointer
     }
@@ -160,13 +168,7 @@ const SINGLE_EXPORT = /^"use strict";export const validate = (\w+);export defaul
  * it compiles in one sequence; a fresh scope makes the code depend on this schema alone) and takes
  * its standalone code. The schema is removed again, so nothing of it stays registered in `ajv`.
  */
-function compileShape(
-  ctx: EmitContext,
-  ajv: Ajv,
-  schema: JsonSchema,
-  at: string,
-  notes: () => Note[],
-): CompiledShape {
+function compileShape(ajv: Ajv, schema: JsonSchema, notes: () => Note[]): CompiledShape {
   const scoped = ajv as unknown as { scope: InstanceType<typeof ValueScope> };
   const { prefixes, es5, lines } = scoped.scope.opts;
   scoped.scope = new ValueScope({ scope: {}, prefixes, es5, lines });
@@ -178,13 +180,6 @@ function compileShape(
     const head = SINGLE_EXPORT.exec(source);
     if (!head) throw new Error(`unexpected standalone code: ${source.slice(0, 80)}`);
     return { code: source.slice(head[0].length), root: head[1]!, notes: notes() };
-  } catch (error) {
-    throw new McpGenError(
-      diagnostic("MCPG040", `cannot compile schema: ${(error as Error).message}`, {
-        file: ctx.contractFile,
-        pointer: at,
-      }),
-    );
   } finally {
     ajv.removeSchema(key);
   }
