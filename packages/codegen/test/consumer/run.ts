@@ -85,6 +85,9 @@ export function run(command: string, args: readonly string[], options: RunOption
       clearTimeout(timer);
       resolve({ code, stdout, stderr, shown });
     });
+    // a command that exits without reading its input closes the pipe first (EPIPE): its exit code
+    // and output tell what happened, so the write error is not one of its own
+    child.stdin.on("error", () => {});
     child.stdin.end(options.input ?? "");
   });
 }
@@ -151,6 +154,8 @@ export function mcpInitialize(command: string, args: readonly string[], cwd: str
       if (!answered)
         reject(new Error(`${command} ${args.join(" ")} exited with ${code} without answering\n${stderr}`));
     });
+    // a server that exits at once closes the pipe (EPIPE); `close` above reports it with its stderr
+    child.stdin.on("error", () => {});
     child.stdin.write(`${JSON.stringify(request)}\n`);
   });
 }
