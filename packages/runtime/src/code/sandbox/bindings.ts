@@ -1,0 +1,103 @@
+import type { CallToolResult } from "@modelcontextprotocol/client";
+import { localToolContext } from "../../agent/tools/local-context.ts";
+import type { ToolSpec } from "../../client/call.ts";
+import { callTool } from "../../server/call-tool.ts";
+import type { ServerManifest, ToolDefinition } from "../../server/manifest.ts";
+import type { ToolBinding } from "./types.ts";
+
+/**
+ * Whether calls of a tool need permission, by MCP's defaults: a tool is destructive unless it is
+ * read-only (`readOnlyHint: true`) or says it is not (`destructiveHint: false`).
+ */
+export function isDestructive(definition: Pick<ToolDefinition, "annotations">): boolean {
+  const hints = definition.annotations ?? {};
+  return hints.readOnlyHint !== true && hints.destructiveHint !== false;
+}
+
+/**
+ * The tools of a generated manifest as bindings, run in this process exactly as `serve()` runs
+ * them (thrown errors and timeouts become `isError` results; a `ToolContext` for tools that
+ * declare one, without sampling or elicitation).
+ *
+ * @example
+ * import { createManifest } from "../generated/ledger/server.ts";
+ * const api = { ledger: bindManifest(createManifest({ LedgerTools: tools })) };
+ */
+export function bindManifest(manifest: ServerManifest): Record<string, ToolBinding> {
+  const bindings: Record<string, ToolBinding> = {};
+  let calls = 0;
+  for (const tool of manifest.tools) {
+    const name = tool.definition.name;
+    bindings[name] = {
+      input: tool.input,
+      ...(tool.output ? { output: tool.output } : {}),
+      resultWrapped: tool.resultWrapped,
+      destructive: isDestructive(tool.definition),
+      call: (args, { signal }) =>
+        callTool(tool, args, {
+          limits: { maxDepth: 64 },
+          maskErrors: false,
+          timeoutMs: undefined,
+          requestSignal: signal,
+          context: (callSignal) =>
+            localToolContext({
+              toolName: name,
+              execution: {
+                callId: `code-${++calls}`,
+                signal: callSignal,
+                timeoutMs: undefined,
+                notify: () => {},
+              },
+              signal: callSignal,
+            }),
+          report: () => {},
+        }),
+    };
+  }
+  return bindings;
+}
+
+/** The part of an SDK `Client` the bindings of `bindClientTools` use. */
+export interface ToolCallingPeer {
+  callTool(
+    params: { name: string; arguments?: Record<string, unknown> },
+    options?: { signal?: AbortSignal },
+  ): Promise<unknown>;
+}
+
+/** Options of `bindClientTools()`. */
+export interface BindClientToolsOptions {
+  /** A connected MCP client (`@modelcontextprotocol/client`'s `Client`, or `connect…().client`). */
+  client: ToolCallingPeer;
+  /** The tools to bind: the server's `tools/list`, or the generated `tools` of its contract. */
+  tools: readonly ToolDefinition[];
+  /** The generated validators of the same tools (`generated/<server>/index.ts`), by tool name. */
+  specs?: Readonly<Record<string, Omit<ToolSpec, "name">>>;
+}
+
+/**
+ * The tools of an MCP server, reached through a client, as bindings: every call is a
+ * `tools/call` on that client (its signal cancels the request when the run ends).
+ *
+ * @example
+ * const { tools } = await client.listTools();
+ * const api = { memory: bindClientTools({ client, tools }) };
+ */
+export function bindClientTools(options: BindClientToolsOptions): Record<string, ToolBinding> {
+  const bindings: Record<string, ToolBinding> = {};
+  for (const definition of options.tools) {
+    const spec = options.specs?.[definition.name];
+    bindings[definition.name] = {
+      ...(spec?.input ? { input: spec.input } : {}),
+      ...(spec?.output ? { output: spec.output } : {}),
+      ...(spec?.resultWrapped ? { resultWrapped: true } : {}),
+      destructive: isDestructive(definition),
+      call: async (args, { signal }) =>
+        (await options.client.callTool(
+          { name: definition.name, arguments: args },
+          { signal },
+        )) as CallToolResult,
+    };
+  }
+  return bindings;
+}

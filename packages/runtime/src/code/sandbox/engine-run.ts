@@ -1,0 +1,263 @@
+import type {
+  QuickJSContext,
+  QuickJSDeferredPromise,
+  QuickJSHandle,
+  QuickJSWASMModule,
+} from "quickjs-emscripten-core";
+import { FROM_JSON, INSTALL, PROGRAM_OPENING, TO_JSON, wrapProgram } from "./prelude.ts";
+import type { HostMessage, WorkerError, WorkerMessage } from "./protocol.ts";
+
+type RunMessage = Extract<HostMessage, { type: "run" }>;
+type AnswerMessage = Extract<HostMessage, { type: "answer" }>;
+
+/**
+ * One program in a fresh QuickJS runtime and context (its own heap, stack and interrupt
+ * deadline), inside the worker. Calls leave as `call` messages; `answer` settles their promises
+ * and runs the engine's pending jobs until the program's promise settles.
+ */
+export class EngineRun {
+  private readonly context: QuickJSContext;
+  private readonly pending = new Map<number, QuickJSDeferredPromise>();
+  private readonly fromJson: QuickJSHandle;
+  private readonly deadline: number;
+  private program: QuickJSHandle | undefined;
+  private calls = 0;
+  private logged = 0;
+  private logFull = false;
+  private finished = false;
+
+  private readonly message: RunMessage;
+  private readonly memoryFull: () => boolean;
+
+  constructor(
+    setup: { quickjs: QuickJSWASMModule; message: RunMessage; memoryFull: () => boolean },
+    private readonly post: (message: WorkerMessage) => void,
+  ) {
+    const { quickjs, message } = setup;
+    this.message = message;
+    this.memoryFull = setup.memoryFull;
+    const { limits } = message;
+    const runtime = quickjs.newRuntime();
+    runtime.setMemoryLimit(limits.memoryBytes);
+    runtime.setMaxStackSize(limits.stackBytes);
+    this.deadline = Date.now() + limits.timeMs;
+    runtime.setInterruptHandler(() => Date.now() > this.deadline);
+    this.context = runtime.newContext();
+    this.fromJson = this.evaluate(FROM_JSON);
+  }
+
+  /** Installs the API and `console`, then starts the program. */
+  start(): void {
+    const ctx = this.context;
+    try {
+      const install = this.evaluate(INSTALL);
+      const call = ctx.newFunction("call", (ns, fn, args) => this.call(ns, fn, args));
+      const log = ctx.newFunction("log", (level, text) => {
+        this.log(ctx.getString(level) as "log", ctx.getString(text));
+      });
+      const names = ctx.newArray();
+      this.message.api.forEach(([ns, fns], i) => {
+        const entry = ctx.newArray();
+        ctx.setProp(entry, 0, ctx.newString(ns));
+        const list = ctx.newArray();
+        for (const [j, fn] of fns.entries()) ctx.setProp(list, j, ctx.newString(fn));
+        ctx.setProp(entry, 1, list);
+        ctx.setProp(names, i, entry);
+        entry.dispose();
+        list.dispose();
+      });
+      const installed = ctx.callFunction(install, ctx.undefined, call, log, names);
+      for (const handle of [install, call, log, names]) handle.dispose();
+      ctx.unwrapResult(installed).dispose();
+      this.program = ctx.unwrapResult(ctx.evalCode(wrapProgram(this.message.program), "program.js"));
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
+    this.pump();
+  }
+
+  /** Settles one call's promise inside the program with the host's answer. */
+  answer(message: AnswerMessage): void {
+    const deferred = this.pending.get(message.call);
+    if (!deferred || this.finished) return;
+    this.pending.delete(message.call);
+    const ctx = this.context;
+    if (message.ok) {
+      const text = ctx.newString(message.json);
+      const parsed = ctx.callFunction(this.fromJson, ctx.undefined, text);
+      text.dispose();
+      if (parsed.error) deferred.reject(parsed.error);
+      else deferred.resolve(parsed.value);
+      (parsed.error ?? parsed.value).dispose();
+    } else {
+      const error = ctx.newError({ name: message.name, message: message.message });
+      deferred.reject(error);
+      error.dispose();
+    }
+    deferred.dispose();
+    this.pump();
+  }
+
+  private call(ns: QuickJSHandle, fn: QuickJSHandle, args: QuickJSHandle): QuickJSHandle {
+    const ctx = this.context;
+    const call = ++this.calls;
+    const deferred = ctx.newPromise();
+    this.pending.set(call, deferred);
+    this.post({
+      type: "call",
+      run: this.message.run,
+      call,
+      namespace: ctx.getString(ns),
+      fn: ctx.getString(fn),
+      args: ctx.getString(args),
+    });
+    return deferred.handle.dup();
+  }
+
+  private log(level: "log" | "info" | "warn" | "error", text: string): void {
+    if (this.logFull) return;
+    const room = this.message.limits.logBytes - this.logged;
+    if (text.length > room) {
+      this.logFull = true;
+      const note = `[console output over the log limit of ${this.message.limits.logBytes} characters: the rest was dropped]`;
+      text = `${text.slice(0, Math.max(0, room))}\n${note}`;
+    }
+    this.logged += text.length;
+    this.post({ type: "log", run: this.message.run, level, text });
+  }
+
+  /** Runs pending jobs; ends the run once the program's promise settles (or can no longer settle). */
+  private pump(): void {
+    if (this.finished || !this.program) return;
+    const ctx = this.context;
+    const jobs = ctx.runtime.executePendingJobs();
+    if (jobs.error) {
+      this.fail(this.read(jobs.error), jobs.error);
+      return;
+    }
+    const state = ctx.getPromiseState(this.program);
+    if (state.type === "pending") {
+      if (this.pending.size === 0 && !ctx.runtime.hasPendingJob())
+        this.end({
+          kind: "deadlock",
+          message:
+            "the program waits for a promise that nothing will settle (only the API's functions are asynchronous here: there are no timers or events)",
+        });
+      return;
+    }
+    if (state.type === "rejected") {
+      this.fail(this.read(state.error), state.error);
+      return;
+    }
+    const toJson = this.evaluate(TO_JSON);
+    const limit = ctx.newNumber(this.message.limits.resultBytes);
+    const json = ctx.callFunction(toJson, ctx.undefined, state.value, limit);
+    for (const handle of [toJson, limit, state.value]) handle.dispose();
+    if (json.error) {
+      this.fail(this.read(json.error), json.error);
+      return;
+    }
+    const text = ctx.getString(json.value);
+    json.value.dispose();
+    this.end(undefined, text);
+  }
+
+  /**
+   * Whether the heap is (about) full: out of memory, the engine may throw an error it had no room
+   * to describe. Counts both the engine's own tally and the WebAssembly heap's growth.
+   */
+  private nearMemoryLimit(): boolean {
+    if (this.memoryFull()) return true;
+    try {
+      const usage = this.context.runtime.computeMemoryUsage();
+      const { malloc_size } = this.context.dump(usage) as { malloc_size: number };
+      usage.dispose();
+      return malloc_size > this.message.limits.memoryBytes * 0.9;
+    } catch {
+      return true;
+    }
+  }
+
+  /** A thrown value as plain data; nothing when the engine cannot even describe it (out of memory). */
+  private read(handle: QuickJSHandle): unknown {
+    try {
+      return this.context.dump(handle);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private evaluate(code: string): QuickJSHandle {
+    return this.context.unwrapResult(this.context.evalCode(code, "prelude.js"));
+  }
+
+  private fail(thrown: unknown, handle?: QuickJSHandle): void {
+    handle?.dispose();
+    const bare =
+      thrown === null || thrown === undefined || (typeof thrown === "object" && !("message" in thrown));
+    this.end(describe({ thrown, deadline: this.deadline, memoryFull: bare && this.nearMemoryLimit() }));
+  }
+
+  private end(error: WorkerError | undefined, json?: string): void {
+    if (this.finished) return;
+    this.finished = true;
+    const run = this.message.run;
+    if (error) {
+      const hardLimit = error.kind === "memory" || error.kind === "stack" || error.kind === "time";
+      this.post({ type: "done", run, ok: false, error, hardLimit });
+    } else this.post({ type: "done", run, ok: true, json: json ?? "null" });
+  }
+
+  /** Frees the engine; the worker may dispose the WASM memory's runtime only once nothing refers to it. */
+  dispose(): void {
+    this.finished = true;
+    try {
+      for (const deferred of this.pending.values()) deferred.dispose();
+      this.program?.dispose();
+      this.fromJson.dispose();
+      const runtime = this.context.runtime;
+      this.context.dispose();
+      runtime.dispose();
+    } catch {
+      // After an out-of-memory error the engine may refuse to free what it holds; the worker is replaced.
+    }
+  }
+}
+
+/** A thrown value of the engine (as `ctx.dump` gives it) as an error for the model. */
+function describe(options: { thrown: unknown; deadline: number; memoryFull: boolean }): WorkerError {
+  const { thrown, deadline, memoryFull } = options;
+  const error = (thrown && typeof thrown === "object" ? thrown : { message: String(thrown) }) as {
+    name?: string;
+    message?: string;
+    stack?: string;
+  };
+  const message = String(error.message ?? thrown);
+  const where = locate(error.stack);
+  if (error.name === "InternalError" && message === "interrupted" && Date.now() > deadline)
+    return { kind: "time", message: "the program ran past its time limit and was stopped", ...where };
+  if ((error.name === "InternalError" && message === "out of memory") || memoryFull)
+    return {
+      kind: "memory",
+      message: "the program ran out of memory (over the sandbox's memory limit) and was stopped",
+      ...where,
+    };
+  if (error.name === "InternalError" && message === "stack overflow")
+    return {
+      kind: "stack",
+      message: "the program's recursion went too deep (over the sandbox's stack limit) and was stopped",
+      ...where,
+    };
+  if (error.name === "ResultError") return { kind: "result", message };
+  return { kind: "error", name: error.name ?? "Error", message, ...where };
+}
+
+/** The first frame of the program in an engine stack, as program line and column. */
+function locate(stack: string | undefined): { line?: number; column?: number } {
+  const match = /program\.js:(\d+):(\d+)/.exec(stack ?? "");
+  if (!match) return {};
+  const line = Number(match[1]);
+  const column = Number(match[2]) - (line === 1 ? PROGRAM_OPENING.length : 0);
+  return { line, column: Math.max(1, column) };
+}

@@ -1,0 +1,102 @@
+/**
+ * JavaScript evaluated inside the engine before each program: the captured `console`, the API
+ * namespaces (each function posts its JSON arguments through the host function `call`), and the
+ * check that turns the return value into JSON. Plain ES2020 source text, run by QuickJS.
+ */
+
+/** `(call, log, names) => void`: installs `console` and the namespaces on the global object. */
+export const INSTALL = `(function (call, log, names) {
+  "use strict";
+  const show = (v) => {
+    if (typeof v === "string") return v;
+    if (v instanceof Error) return v.name + ": " + v.message;
+    try { const s = JSON.stringify(v); if (s !== undefined) return s; } catch (e) {}
+    return String(v);
+  };
+  const writer = (level) => function () {
+    const parts = [];
+    for (let i = 0; i < arguments.length; i++) parts.push(show(arguments[i]));
+    log(level, parts.join(" "));
+  };
+  globalThis.console = Object.freeze({ log: writer("log"), info: writer("info"), warn: writer("warn"), error: writer("error") });
+  for (const [ns, fns] of names) {
+    if (ns in globalThis) throw new Error("the API namespace \\"" + ns + "\\" would hide the global \\"" + ns + "\\": give the namespace another name");
+    const functions = Object.create(null);
+    for (const fn of fns) {
+      functions[fn] = function (args) {
+        const json = JSON.stringify(args === undefined ? {} : args);
+        return call(ns, fn, json === undefined ? "null" : json);
+      };
+    }
+    Object.defineProperty(globalThis, ns, { value: Object.freeze(functions), enumerable: false, writable: false, configurable: false });
+  }
+})`;
+
+/**
+ * `(value, limit) => string`: the return value as JSON, or a \`ResultError\` saying what is not
+ * JSON (with its JSON pointer) or that it is over \`limit\` characters — checked while walking,
+ * before a large value is serialised.
+ */
+export const TO_JSON = `(function (value, limit) {
+  "use strict";
+  const ancestors = [];
+  let size = 0;
+  const fail = (message) => { const e = new Error(message); e.name = "ResultError"; throw e; };
+  const notJson = (pointer, what) => fail("the return value is not JSON: " + what + " at " + (pointer || "(root)") + "; return plain data (objects, arrays, strings, numbers, booleans, null)");
+  const grow = (n) => {
+    size += n;
+    if (size > limit) fail("the return value is larger than the result limit of " + limit + " characters of JSON; return less (filter, summarise or slice it)");
+  };
+  const walk = (v, pointer) => {
+    if (v === null) return grow(4);
+    switch (typeof v) {
+      case "string": return grow(v.length + 2);
+      case "boolean": return grow(5);
+      case "number": if (!Number.isFinite(v)) notJson(pointer, String(v)); return grow(String(v).length);
+      case "undefined": return notJson(pointer, "undefined");
+      case "bigint": return notJson(pointer, "a BigInt (convert it to a string)");
+      case "function": return notJson(pointer, "a function");
+      case "symbol": return notJson(pointer, "a symbol");
+    }
+    if (ancestors.includes(v)) notJson(pointer, "a circular reference");
+    if (v instanceof Promise) notJson(pointer, "a Promise (await it first)");
+    if (typeof v.toJSON === "function") return walk(v.toJSON(), pointer);
+    ancestors.push(v);
+    if (Array.isArray(v)) {
+      grow(2 + v.length);
+      for (let i = 0; i < v.length; i++) walk(v[i] === undefined ? null : v[i], pointer + "/" + i);
+    } else {
+      const proto = Object.getPrototypeOf(v);
+      if (proto !== Object.prototype && proto !== null) {
+        const name = v.constructor && v.constructor.name ? v.constructor.name : "non-plain";
+        notJson(pointer, "a " + name + " object (convert it to a plain object or array)");
+      }
+      grow(2);
+      for (const key of Object.keys(v)) {
+        if (v[key] === undefined) continue;
+        grow(key.length + 4);
+        walk(v[key], pointer + "/" + key.replace(/~/g, "~0").replace(/\\//g, "~1"));
+      }
+    }
+    ancestors.pop();
+  };
+  if (value === undefined) return "null";
+  walk(value, "");
+  const json = JSON.stringify(value);
+  if (json.length > limit) grow(limit);
+  return json;
+})`;
+
+/** `(json) => value`: a tool's JSON result as a value of the engine. */
+export const FROM_JSON = "(function (json) { return JSON.parse(json); })";
+
+/**
+ * The program as the body of an async function. The opening sits on line 1 before the program's
+ * first line, so engine line numbers are program line numbers (columns of line 1 are shifted by
+ * its length).
+ */
+export function wrapProgram(program: string): string {
+  return `${PROGRAM_OPENING}${program}\n})()`;
+}
+
+export const PROGRAM_OPENING = "(async function () {";

@@ -1,0 +1,38 @@
+/** The messages between the sandbox host and its worker thread (structured-clone data only). */
+
+/** The limits the worker enforces itself (the host enforces wall time, calls and cancellation). */
+export interface WorkerLimits {
+  timeMs: number;
+  memoryBytes: number;
+  stackBytes: number;
+  resultBytes: number;
+  logBytes: number;
+}
+
+/** A program error as the worker reads it from the engine. */
+export interface WorkerError {
+  kind: "error" | "result" | "time" | "memory" | "stack" | "deadlock";
+  name?: string;
+  message: string;
+  line?: number;
+  column?: number;
+}
+
+export type HostMessage =
+  | {
+      type: "run";
+      run: number;
+      program: string;
+      /** Namespace → function names. */
+      api: [string, string[]][];
+      limits: WorkerLimits;
+    }
+  | { type: "answer"; run: number; call: number; ok: true; json: string }
+  | { type: "answer"; run: number; call: number; ok: false; name: string; message: string };
+
+export type WorkerMessage =
+  | { type: "ready" }
+  | { type: "call"; run: number; call: number; namespace: string; fn: string; args: string }
+  | { type: "log"; run: number; level: "log" | "info" | "warn" | "error"; text: string }
+  | { type: "done"; run: number; ok: true; json: string }
+  | { type: "done"; run: number; ok: false; error: WorkerError; hardLimit: boolean };

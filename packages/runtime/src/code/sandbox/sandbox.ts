@@ -1,0 +1,226 @@
+import { type BridgeAnswer, bridgeCall } from "./bridge.ts";
+import type { WorkerError, WorkerMessage } from "./protocol.ts";
+import type { CallRecord, LogEntry, RunError, RunLimits, RunOptions, RunResult } from "./types.ts";
+import { SandboxWorker } from "./worker-host.ts";
+
+/** The limits of a run unless the sandbox or the run sets others. */
+export const DEFAULT_LIMITS: Readonly<RunLimits> = {
+  timeMs: 30_000,
+  memoryBytes: 64 * 1024 * 1024,
+  stackBytes: 512 * 1024,
+  maxCalls: 1_000,
+  resultBytes: 1024 * 1024,
+  logBytes: 64 * 1024,
+};
+
+/** Options of `createSandbox()`. */
+export interface SandboxOptions {
+  /** Limits of every run (a run's own `limits` override them). */
+  limits?: Partial<RunLimits>;
+}
+
+/** A warm sandbox: one worker thread with QuickJS ready; runs take turns on it. */
+export interface Sandbox {
+  /**
+   * Runs a program — JavaScript, the body of an async function — whose only capabilities are
+   * `options.api` and `console`. Never throws for anything the program does.
+   */
+  run(program: string, options: RunOptions): Promise<RunResult>;
+  /** Stops the worker; later runs start a new one. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a sandbox (the worker and QuickJS load now, so the first run does not wait for them).
+ *
+ * @example
+ * const sandbox = createSandbox();
+ * const result = await sandbox.run('const b = await ledger.get_balance({ address: "alice" }); return b;', {
+ *   api: { ledger: bindManifest(createManifest({ LedgerTools: tools })) },
+ *   permission: async ({ namespace, fn }) => confirm(`${namespace}.${fn}?`),
+ * });
+ */
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  let worker: SandboxWorker | undefined;
+  let turn: Promise<unknown> = Promise.resolve();
+  const start = () =>
+    new SandboxWorker({ memoryBytes: options.limits?.memoryBytes ?? DEFAULT_LIMITS.memoryBytes });
+  worker = start();
+  return {
+    run(program, runOptions) {
+      const limits = { ...DEFAULT_LIMITS, ...options.limits, ...runOptions.limits };
+      const next = turn.then(async () => {
+        worker ??= start();
+        const current = worker;
+        const outcome = await runOn(current, program, runOptions, limits);
+        if (outcome.replace) {
+          if (worker === current) worker = start();
+          void current.terminate();
+        }
+        return outcome.result;
+      });
+      turn = next.catch(() => {});
+      return next;
+    },
+    async close() {
+      const closing = worker;
+      worker = undefined;
+      await closing?.terminate();
+    },
+  };
+}
+
+let runs = 0;
+
+/** One run on a worker; `replace` when the worker must not run anything else. */
+async function runOn(
+  worker: SandboxWorker,
+  program: string,
+  options: RunOptions,
+  limits: RunLimits,
+): Promise<{ result: RunResult; replace: boolean }> {
+  const logs: LogEntry[] = [];
+  const calls: (CallRecord & { started: number; done: boolean })[] = [];
+  const failed = (error: RunError): RunResult => ({ ok: false, error, logs, calls: records(calls) });
+  try {
+    await worker.ready;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return {
+      result: failed({ kind: "sandbox", message: `the sandbox could not start: ${reason}` }),
+      replace: true,
+    };
+  }
+  const run = ++runs;
+  const inFlight = new AbortController();
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (result: RunResult, replace: boolean) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      options.signal?.removeEventListener("abort", cancel);
+      inFlight.abort();
+      worker.onMessage = () => {};
+      worker.onExit = () => {};
+      worker.busy(false);
+      resolve({ result: { ...result, calls: records(calls) }, replace });
+    };
+    const cancel = () => finish(failed({ kind: "cancelled", message: "the run was cancelled" }), true);
+    const timer = setTimeout(
+      () =>
+        finish(
+          failed(
+            worded({ kind: "time", message: "the program ran past its time limit and was stopped" }, limits),
+          ),
+          true,
+        ),
+      limits.timeMs,
+    );
+    if (options.signal?.aborted) return cancel();
+    options.signal?.addEventListener("abort", cancel, { once: true });
+    worker.onExit = (reason) =>
+      finish(failed({ kind: "sandbox", message: `the sandbox stopped unexpectedly (${reason})` }), true);
+    worker.onMessage = (message: WorkerMessage) => {
+      if (message.type === "ready" || message.run !== run) return;
+      if (message.type === "log") logs.push({ level: message.level, text: message.text });
+      else if (message.type === "done")
+        finish(
+          message.ok
+            ? { ok: true, value: JSON.parse(message.json), logs, calls: [] }
+            : failed(worded(message.error, limits)),
+          message.ok ? false : message.hardLimit,
+        );
+      else if (calls.length >= limits.maxCalls) {
+        finish(
+          failed({
+            kind: "calls",
+            message: `the program made more than ${limits.maxCalls} tool calls, the limit of one run, and was stopped; do the work in fewer calls`,
+          }),
+          true,
+        );
+      } else {
+        const record = {
+          tool: `${message.namespace}.${message.fn}`,
+          arguments: JSON.parse(message.args) as unknown,
+          outcome: "cancelled" as const,
+          ms: 0,
+          started: performance.now(),
+          done: false,
+        };
+        calls.push(record);
+        const binding = Object.hasOwn(options.api, message.namespace)
+          ? options.api[message.namespace]
+          : undefined;
+        void bridgeCall({
+          namespace: message.namespace,
+          fn: message.fn,
+          args: message.args,
+          binding: binding && Object.hasOwn(binding, message.fn) ? binding[message.fn] : undefined,
+          permission: options.permission,
+          signal: inFlight.signal,
+        }).then((answer: BridgeAnswer) => {
+          if (settled) return;
+          Object.assign(record, {
+            arguments: answer.args,
+            outcome: answer.outcome,
+            ms: performance.now() - record.started,
+            done: true,
+          });
+          if (!answer.ok) Object.assign(record, { error: answer.message });
+          worker.post(
+            answer.ok
+              ? { type: "answer", run, call: message.call, ok: true, json: answer.json }
+              : {
+                  type: "answer",
+                  run,
+                  call: message.call,
+                  ok: false,
+                  name: answer.name,
+                  message: answer.message,
+                },
+          );
+        });
+      }
+    };
+    worker.busy(true);
+    worker.post({ type: "run", run, program, api: namesOf(options.api), limits });
+  });
+}
+
+function namesOf(api: RunOptions["api"]): [string, string[]][] {
+  return Object.entries(api).map(([ns, fns]) => [ns, Object.keys(fns)]);
+}
+
+/** Call records as the caller sees them: calls still open when the run ended were cancelled. */
+function records(calls: (CallRecord & { started: number; done: boolean })[]): CallRecord[] {
+  return calls.map(({ started, done, ...record }) =>
+    done ? record : { ...record, outcome: "cancelled", ms: performance.now() - started },
+  );
+}
+
+/** The worker's error with the limit it hit named with its value. */
+function worded(error: WorkerError, limits: RunLimits): RunError {
+  const figure: Partial<Record<WorkerError["kind"], string>> = {
+    time: `${limits.timeMs} ms`,
+    memory: `${limits.memoryBytes / 1024 / 1024} MiB`,
+    stack: `${limits.stackBytes / 1024} KiB`,
+  };
+  const limit = figure[error.kind];
+  return limit ? { ...error, message: `${error.message} (limit: ${limit})` } : error;
+}
+
+let shared: Sandbox | undefined;
+
+/**
+ * Runs a program on a sandbox shared by this process (started on first use; its idle worker
+ * does not keep the process alive). See `Sandbox.run`.
+ *
+ * @example
+ * const result = await run("return await ledger.list_accounts({});", { api });
+ * if (!result.ok) console.error(result.error.message);
+ */
+export function run(program: string, options: RunOptions): Promise<RunResult> {
+  shared ??= createSandbox();
+  return shared.run(program, options);
+}

@@ -1,0 +1,113 @@
+import type { CallToolResult } from "@modelcontextprotocol/client";
+import type { Validator } from "../../validation/validator.ts";
+
+/**
+ * One function of the program's API: how the bridge checks and runs a call of `namespace.fn(args)`.
+ * `call` is the tool itself — an in-process handler or an MCP client call — and answers with an MCP
+ * tool result (`isError` for a failure the program may catch).
+ */
+export interface ToolBinding {
+  /** Checks the arguments before anything runs (the generated `validators.<tool>.input`). */
+  readonly input?: Validator<unknown>;
+  /** Checks `structuredContent` (the generated `validators.<tool>.output`). */
+  readonly output?: Validator<unknown>;
+  /** The contract's non-object result `T` travels as `structuredContent: { result: T }`; the program gets `T`. */
+  readonly resultWrapped?: boolean;
+  /** The tool destroys or overwrites (MCP `destructiveHint`): every call asks `permission` first. */
+  readonly destructive?: boolean;
+  /** Runs the tool with checked arguments; `signal` aborts when the run ends or is cancelled. */
+  call(args: Record<string, unknown>, options: { signal: AbortSignal }): Promise<CallToolResult>;
+}
+
+/** The program's API: `api.ledger.transfer_eth` is called as `ledger.transfer_eth({ … })`. */
+export type ProgramApi = Readonly<Record<string, Readonly<Record<string, ToolBinding>>>>;
+
+/** A destructive call waiting for permission. */
+export interface PermissionRequest {
+  readonly namespace: string;
+  readonly fn: string;
+  /** The validated arguments. */
+  readonly arguments: Record<string, unknown>;
+}
+
+/** What a run may use; every limit ends the run with a message that names it. */
+export interface RunLimits {
+  /** Wall time of the whole run, tool calls included (default 30,000 ms). */
+  timeMs: number;
+  /** Heap of the program's JavaScript engine (default 64 MiB). */
+  memoryBytes: number;
+  /** Stack of the program's engine, which bounds recursion (default 512 KiB). */
+  stackBytes: number;
+  /** Tool calls per run (default 1,000). */
+  maxCalls: number;
+  /** The return value as JSON, in UTF-16 code units (default 1 MiB). */
+  resultBytes: number;
+  /** Console output; what is over is dropped with a note (default 64 KiB). */
+  logBytes: number;
+}
+
+/** Options of one `run`. */
+export interface RunOptions {
+  /** The only capabilities of the program, by namespace and function name. */
+  api: ProgramApi;
+  /** Asked before each call of a destructive tool; without it, such calls are refused. */
+  permission?: (request: PermissionRequest) => boolean | Promise<boolean>;
+  limits?: Partial<RunLimits>;
+  /** Cancels the whole run (in-flight tool calls get an aborted signal). */
+  signal?: AbortSignal;
+}
+
+/** How a call ended. */
+export type CallOutcome =
+  | "ok"
+  | "invalid-arguments"
+  | "denied"
+  | "tool-error"
+  | "invalid-result"
+  | "cancelled";
+
+/** One call the program made. */
+export interface CallRecord {
+  /** `namespace.fn`. */
+  tool: string;
+  arguments: unknown;
+  outcome: CallOutcome;
+  /** What the program was told when the outcome is not `ok`. */
+  error?: string;
+  /** Milliseconds from the call leaving the sandbox to its answer. */
+  ms: number;
+}
+
+/** A line the program wrote with `console`. */
+export interface LogEntry {
+  level: "log" | "info" | "warn" | "error";
+  text: string;
+}
+
+/** Why a run failed: the program threw (`error`), or a limit or the caller stopped it. */
+export type RunErrorKind =
+  | "error"
+  | "result"
+  | "time"
+  | "memory"
+  | "stack"
+  | "calls"
+  | "cancelled"
+  | "deadlock"
+  | "sandbox";
+
+/** A failed run, worded for the model that wrote the program. */
+export interface RunError {
+  kind: RunErrorKind;
+  /** The thrown error's name (`TypeError` …) for `kind: "error"`. */
+  name?: string;
+  message: string;
+  /** Where in the program (1-based line and column of the program text), when known. */
+  line?: number;
+  column?: number;
+}
+
+/** What a run did: its JSON value or why it failed, its logs and every call. */
+export type RunResult =
+  | { ok: true; value: unknown; logs: LogEntry[]; calls: CallRecord[] }
+  | { ok: false; error: RunError; logs: LogEntry[]; calls: CallRecord[] };
