@@ -9,7 +9,7 @@ import type { ToolBinding } from "./types.ts";
  * Whether calls of a tool need permission, by MCP's defaults: a tool is destructive unless it is
  * read-only (`readOnlyHint: true`) or says it is not (`destructiveHint: false`).
  */
-export function isDestructive(definition: Pick<ToolDefinition, "annotations">): boolean {
+export function isDestructive(definition: { readonly annotations?: ToolDefinition["annotations"] }): boolean {
   const hints = definition.annotations ?? {};
   return hints.readOnlyHint !== true && hints.destructiveHint !== false;
 }
@@ -70,7 +70,7 @@ export interface BindClientToolsOptions {
   /** A connected MCP client (`@modelcontextprotocol/client`'s `Client`, or `connect…().client`). */
   client: ToolCallingPeer;
   /** The tools to bind: the server's `tools/list`, or the generated `tools` of its contract. */
-  tools: readonly ToolDefinition[];
+  tools: readonly { readonly name: string; readonly annotations?: ToolDefinition["annotations"] }[];
   /** The generated validators of the same tools (`generated/<server>/index.ts`), by tool name. */
   specs?: Readonly<Record<string, Omit<ToolSpec, "name">>>;
 }
