@@ -200,10 +200,10 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
     });
   });
 
-  it("h. a served server loads no LLM SDK, ts-morph, TypeScript or MCP SDK v1, compiled or through mcp-gen serve", async () => {
+  it("h. a served server loads no LLM SDK, ts-morph, TypeScript, MCP SDK v1 or code mode's QuickJS, compiled or through mcp-gen serve", async () => {
     if (!existsSync(path.join(BASE, "dist/src/server.js"))) await npx(BASE, "tsc", "-p", "tsconfig.json");
     const heavy =
-      /\/node_modules\/(@anthropic-ai\/sdk|openai|ts-morph|@ts-morph\/common|typescript|@modelcontextprotocol\/sdk)\//;
+      /\/node_modules\/(@anthropic-ai\/sdk|openai|ts-morph|@ts-morph\/common|typescript|@modelcontextprotocol\/sdk|quickjs-emscripten-core|@jitl\/[^/]+)\//;
     const bin = path.join(BASE, "node_modules/@mcp-gen/codegen/bin/mcp-gen.js");
     const servers = { production: ["dist/src/server.js"], serve: [bin, "serve", "calc"] };
     for (const [name, args] of Object.entries(servers)) {
@@ -227,5 +227,28 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
     const unneeded =
       /\/node_modules\/(@modelcontextprotocol\/[^/]+|@anthropic-ai\/sdk|openai|zod)\/|\/@mcp-gen\/runtime\/dist\/server\//;
     expect(resolved.filter((url) => unneeded.test(url))).toStrictEqual([]);
+  });
+
+  it("j. code mode: the packed runtime's sandbox runs a program against the compiled manifest with plain node", async () => {
+    if (!existsSync(path.join(BASE, "dist/src/server.js"))) await npx(BASE, "tsc", "-p", "tsconfig.json");
+    const ran = await ok(process.execPath, ["code-mode.mjs"], { cwd: BASE });
+    expect(reportOf(ran)).toStrictEqual({
+      ran: {
+        ok: true,
+        value: { sum: 3, refused: "ValidationError" },
+        logs: [],
+        calls: [
+          { tool: "calc.add", arguments: { a: 2 }, outcome: "ok", ms: expect.any(Number) },
+          {
+            tool: "calc.add",
+            arguments: { a: "two" },
+            outcome: "invalid-arguments",
+            error: expect.stringContaining("/a: expected"),
+            ms: expect.any(Number),
+          },
+        ],
+      },
+      escape: "'process' is not defined",
+    });
   });
 });

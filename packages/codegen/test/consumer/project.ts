@@ -43,6 +43,26 @@ console.log(JSON.stringify({ protocol, tools: tools.map((t) => t.name), greeted 
 `;
 
 /**
+ * Code mode from the packed runtime: the compiled calc manifest (its generated validators) bound
+ * into the sandbox, a program that calls a tool and catches the validator's refusal, and an
+ * escape attempt.
+ */
+const CODE_MODE = `import { bindManifest, createSandbox } from "@mcp-gen/runtime/code";
+import { manifest } from "./dist/generated/calc/server.js";
+
+const sandbox = createSandbox();
+const api = { calc: bindManifest(manifest) };
+const program = \`const sum = await calc.add({ a: 2 });
+let refused = "";
+try { await calc.add({ a: "two" }); } catch (e) { refused = e.name; }
+return { sum, refused };\`;
+const ran = await sandbox.run(program, { api });
+const escape = await sandbox.run('return globalThis.constructor.constructor("return process")().pid;', { api });
+await sandbox.close();
+console.log(JSON.stringify({ ran, escape: escape.ok ? escape.value : escape.error.message }));
+`;
+
+/**
  * The base project's files besides package.json, one layout per way to compile or run it, each
  * with its own config, tsconfig and entries, sharing `src/tools.ts`:
  * - NodeNext, compiled into dist/ by tsc, with the default config (imports follow the tsconfig: `.js`);
@@ -57,6 +77,7 @@ export const PROJECT_FILES: Record<string, string> = {
   "src/client.ts": clientScript("../generated/calc", ".js"),
   "test/calc.test.ts": VITEST_TEST,
   "sdk-client.mjs": SDK_CLIENT,
+  "code-mode.mjs": CODE_MODE,
 
   "mcp-gen.bundler.config.ts": configFile({ generated: "generated-bundler", importExtension: "" }),
   "tsconfig.bundler.json": tsconfigFile({ module: "ESNext", moduleResolution: "Bundler", noEmit: true }, [

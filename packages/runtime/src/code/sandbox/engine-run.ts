@@ -1,24 +1,22 @@
-import type {
-  QuickJSContext,
-  QuickJSDeferredPromise,
-  QuickJSHandle,
-  QuickJSWASMModule,
-} from "quickjs-emscripten-core";
-import { FROM_JSON, INSTALL, PROGRAM_OPENING, TO_JSON, wrapProgram } from "./prelude.ts";
-import type { HostMessage, WorkerError, WorkerMessage } from "./protocol.ts";
+import type { QuickJSContext, QuickJSHandle, QuickJSWASMModule } from "quickjs-emscripten-core";
+import { INSTALL, PROGRAM_OPENING, TO_JSON, wrapProgram } from "./prelude.ts";
+import type { Answer, HostMessage, WorkerError, WorkerMessage } from "./protocol.ts";
 
 type RunMessage = Extract<HostMessage, { type: "run" }>;
-type AnswerMessage = Extract<HostMessage, { type: "answer" }>;
 
 /**
  * One program in a fresh QuickJS runtime and context (its own heap, stack and interrupt
- * deadline), inside the worker. Calls leave as `call` messages; `answer` settles their promises
- * and runs the engine's pending jobs until the program's promise settles.
+ * deadline), inside the worker. Calls leave as `call` messages, gathered while the engine runs
+ * and posted together; `answer` settles their promises (inside the engine) and runs its pending
+ * jobs until the program's promise settles.
  */
 export class EngineRun {
   private readonly context: QuickJSContext;
-  private readonly pending = new Map<number, QuickJSDeferredPromise>();
-  private readonly fromJson: QuickJSHandle;
+  /** Calls posted and not answered yet. */
+  private readonly pending = new Set<number>();
+  /** Messages gathered while the engine runs, posted together. */
+  private outbox: WorkerMessage[] = [];
+  private settle: QuickJSHandle | undefined;
   private readonly deadline: number;
   private program: QuickJSHandle | undefined;
   private calls = 0;
@@ -31,7 +29,7 @@ export class EngineRun {
 
   constructor(
     setup: { quickjs: QuickJSWASMModule; message: RunMessage; memoryFull: () => boolean },
-    private readonly post: (message: WorkerMessage) => void,
+    private readonly post: (messages: WorkerMessage[]) => void,
   ) {
     const { quickjs, message } = setup;
     this.message = message;
@@ -43,7 +41,6 @@ export class EngineRun {
     this.deadline = Date.now() + limits.timeMs;
     runtime.setInterruptHandler(() => Date.now() > this.deadline);
     this.context = runtime.newContext();
-    this.fromJson = this.evaluate(FROM_JSON);
   }
 
   /** Installs the API and `console`, then starts the program. */
@@ -68,7 +65,7 @@ export class EngineRun {
       });
       const installed = ctx.callFunction(install, ctx.undefined, call, log, names);
       for (const handle of [install, call, log, names]) handle.dispose();
-      ctx.unwrapResult(installed).dispose();
+      this.settle = ctx.unwrapResult(installed);
       this.program = ctx.unwrapResult(ctx.evalCode(wrapProgram(this.message.program), "program.js"));
     } catch (error) {
       this.fail(error);
@@ -77,34 +74,33 @@ export class EngineRun {
     this.pump();
   }
 
-  /** Settles one call's promise inside the program with the host's answer. */
-  answer(message: AnswerMessage): void {
-    const deferred = this.pending.get(message.call);
-    if (!deferred || this.finished) return;
-    this.pending.delete(message.call);
+  /** Settles calls' promises inside the program with the host's answers, then runs on. */
+  answer(messages: readonly Answer[]): void {
     const ctx = this.context;
-    if (message.ok) {
-      const text = ctx.newString(message.json);
-      const parsed = ctx.callFunction(this.fromJson, ctx.undefined, text);
-      text.dispose();
-      if (parsed.error) deferred.reject(parsed.error);
-      else deferred.resolve(parsed.value);
-      (parsed.error ?? parsed.value).dispose();
-    } else {
-      const error = ctx.newError({ name: message.name, message: message.message });
-      deferred.reject(error);
-      error.dispose();
+    for (const message of messages) {
+      if (this.finished || !this.settle || !this.pending.delete(message.call)) continue;
+      const args = [
+        ctx.newNumber(message.call),
+        message.ok ? ctx.true : ctx.false,
+        ctx.newString(message.ok ? message.json : message.message),
+        ctx.newString(message.ok ? "" : message.name),
+      ];
+      const settled = ctx.callFunction(this.settle, ctx.undefined, args);
+      for (const handle of args) handle.dispose();
+      if (settled.error) {
+        this.fail(this.read(settled.error), settled.error);
+        break;
+      }
+      settled.value.dispose();
     }
-    deferred.dispose();
     this.pump();
   }
 
   private call(ns: QuickJSHandle, fn: QuickJSHandle, args: QuickJSHandle): QuickJSHandle {
     const ctx = this.context;
     const call = ++this.calls;
-    const deferred = ctx.newPromise();
-    this.pending.set(call, deferred);
-    this.post({
+    this.pending.add(call);
+    this.outbox.push({
       type: "call",
       run: this.message.run,
       call,
@@ -112,7 +108,7 @@ export class EngineRun {
       fn: ctx.getString(fn),
       args: ctx.getString(args),
     });
-    return deferred.handle.dup();
+    return ctx.newNumber(call);
   }
 
   private log(level: "log" | "info" | "warn" | "error", text: string): void {
@@ -124,11 +120,26 @@ export class EngineRun {
       text = `${text.slice(0, Math.max(0, room))}\n${note}`;
     }
     this.logged += text.length;
-    this.post({ type: "log", run: this.message.run, level, text });
+    this.outbox.push({ type: "log", run: this.message.run, level, text });
   }
 
-  /** Runs pending jobs; ends the run once the program's promise settles (or can no longer settle). */
+  /**
+   * Runs pending jobs; ends the run once the program's promise settles (or can no longer settle).
+   * Posts what the engine produced meanwhile.
+   */
   private pump(): void {
+    this.step();
+    this.flush();
+  }
+
+  private flush(): void {
+    if (this.outbox.length === 0) return;
+    const messages = this.outbox;
+    this.outbox = [];
+    this.post(messages);
+  }
+
+  private step(): void {
     if (this.finished || !this.program) return;
     const ctx = this.context;
     const jobs = ctx.runtime.executePendingJobs();
@@ -203,19 +214,19 @@ export class EngineRun {
     if (this.finished) return;
     this.finished = true;
     const run = this.message.run;
-    if (error) {
-      const hardLimit = error.kind === "memory" || error.kind === "stack" || error.kind === "time";
-      this.post({ type: "done", run, ok: false, error, hardLimit });
-    } else this.post({ type: "done", run, ok: true, json: json ?? "null" });
+    // Calls the program started but did not wait for are not sent: the run is over.
+    this.outbox = this.outbox.filter((message) => message.type === "log");
+    if (error) this.outbox.push({ type: "done", run, ok: false, error, hardLimit: error.kind === "memory" });
+    else this.outbox.push({ type: "done", run, ok: true, json: json ?? "null" });
+    this.flush();
   }
 
   /** Frees the engine; the worker may dispose the WASM memory's runtime only once nothing refers to it. */
   dispose(): void {
     this.finished = true;
     try {
-      for (const deferred of this.pending.values()) deferred.dispose();
+      this.settle?.dispose();
       this.program?.dispose();
-      this.fromJson.dispose();
       const runtime = this.context.runtime;
       this.context.dispose();
       runtime.dispose();

@@ -4,9 +4,14 @@
  * check that turns the return value into JSON. Plain ES2020 source text, run by QuickJS.
  */
 
-/** `(call, log, names) => void`: installs `console` and the namespaces on the global object. */
+/**
+ * `(call, log, names) => settle`: installs `console` and the namespaces on the global object. A
+ * call's promise lives in the engine: `call` posts it and returns its number, and the host's
+ * answer comes back through `settle(id, ok, jsonOrMessage, errorName)`.
+ */
 export const INSTALL = `(function (call, log, names) {
   "use strict";
+  const waiting = new Map();
   const show = (v) => {
     if (typeof v === "string") return v;
     if (v instanceof Error) return v.name + ": " + v.message;
@@ -25,11 +30,20 @@ export const INSTALL = `(function (call, log, names) {
     for (const fn of fns) {
       functions[fn] = function (args) {
         const json = JSON.stringify(args === undefined ? {} : args);
-        return call(ns, fn, json === undefined ? "null" : json);
+        const id = call(ns, fn, json === undefined ? "null" : json);
+        return new Promise((resolve, reject) => waiting.set(id, [resolve, reject]));
       };
     }
     Object.defineProperty(globalThis, ns, { value: Object.freeze(functions), enumerable: false, writable: false, configurable: false });
   }
+  return function settle(id, ok, payload, name) {
+    const [resolve, reject] = waiting.get(id);
+    waiting.delete(id);
+    if (ok) return resolve(JSON.parse(payload));
+    const error = new Error(payload);
+    error.name = name;
+    reject(error);
+  };
 })`;
 
 /**
@@ -86,9 +100,6 @@ export const TO_JSON = `(function (value, limit) {
   if (json.length > limit) grow(limit);
   return json;
 })`;
-
-/** `(json) => value`: a tool's JSON result as a value of the engine. */
-export const FROM_JSON = "(function (json) { return JSON.parse(json); })";
 
 /**
  * The program as the body of an async function. The opening sits on line 1 before the program's

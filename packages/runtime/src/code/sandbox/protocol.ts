@@ -27,9 +27,14 @@ export type HostMessage =
       api: [string, string[]][];
       limits: WorkerLimits;
     }
-  | { type: "answer"; run: number; call: number; ok: true; json: string }
-  | { type: "answer"; run: number; call: number; ok: false; name: string; message: string };
+  /** Answers of calls, gathered while the host was busy. */
+  | { type: "answers"; run: number; answers: Answer[] };
 
+export type Answer =
+  | { call: number; ok: true; json: string }
+  | { call: number; ok: false; name: string; message: string };
+
+/** What the worker posts: `ready` once, then arrays of these, in order. */
 export type WorkerMessage =
   | { type: "ready" }
   | { type: "call"; run: number; call: number; namespace: string; fn: string; args: string }

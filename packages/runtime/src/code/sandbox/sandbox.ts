@@ -1,5 +1,6 @@
+import { setMaxListeners } from "node:events";
 import { type BridgeAnswer, bridgeCall } from "./bridge.ts";
-import type { WorkerError, WorkerMessage } from "./protocol.ts";
+import type { Answer, WorkerError, WorkerMessage } from "./protocol.ts";
 import type { CallRecord, LogEntry, RunError, RunLimits, RunOptions, RunResult } from "./types.ts";
 import { SandboxWorker } from "./worker-host.ts";
 
@@ -93,6 +94,8 @@ async function runOn(
   }
   const run = ++runs;
   const inFlight = new AbortController();
+  // Every call in flight (an MCP client request each) listens to this one signal.
+  setMaxListeners(0, inFlight.signal);
   return new Promise((resolve) => {
     let settled = false;
     const finish = (result: RunResult, replace: boolean) => {
@@ -121,6 +124,16 @@ async function runOn(
     options.signal?.addEventListener("abort", cancel, { once: true });
     worker.onExit = (reason) =>
       finish(failed({ kind: "sandbox", message: `the sandbox stopped unexpectedly (${reason})` }), true);
+    // Answers that come in together (Promise.all of fast tools) go to the worker in one message.
+    let answers: Answer[] = [];
+    const reply = (answer: Answer) => {
+      answers.push(answer);
+      if (answers.length > 1) return;
+      queueMicrotask(() => {
+        if (!settled) worker.post({ type: "answers", run, answers });
+        answers = [];
+      });
+    };
     worker.onMessage = (message: WorkerMessage) => {
       if (message.type === "ready" || message.run !== run) return;
       if (message.type === "log") logs.push({ level: message.level, text: message.text });
@@ -168,17 +181,10 @@ async function runOn(
             done: true,
           });
           if (!answer.ok) Object.assign(record, { error: answer.message });
-          worker.post(
+          reply(
             answer.ok
-              ? { type: "answer", run, call: message.call, ok: true, json: answer.json }
-              : {
-                  type: "answer",
-                  run,
-                  call: message.call,
-                  ok: false,
-                  name: answer.name,
-                  message: answer.message,
-                },
+              ? { call: message.call, ok: true, json: answer.json }
+              : { call: message.call, ok: false, name: answer.name, message: answer.message },
           );
         });
       }

@@ -76,9 +76,9 @@ export class SandboxWorker {
       const starting = new Promise<void>((resolve, reject) => {
         started = (error) => (error ? reject(error) : resolve());
       });
-      worker.on("message", (message: WorkerMessage) => {
-        if (message.type === "ready") started?.();
-        else this.onMessage(message);
+      worker.on("message", (message: WorkerMessage | WorkerMessage[]) => {
+        if (!Array.isArray(message)) started?.();
+        else for (const item of message) this.onMessage(item);
       });
       worker.on("error", (error) => {
         started?.(error);

@@ -33,7 +33,7 @@ const variant = imported.default ?? imported;
 const quickjs = await newQuickJSWASMModuleFromVariant(
   newVariant(variant, { wasmModule, wasmMemory } as Parameters<typeof newVariant>[1]),
 );
-const post = (message: WorkerMessage) => port.postMessage(message);
+const post = (messages: WorkerMessage[] | WorkerMessage) => port.postMessage(messages);
 let current: { id: number; engine: EngineRun } | undefined;
 
 port.on("message", (message: HostMessage) => {
@@ -41,11 +41,11 @@ port.on("message", (message: HostMessage) => {
     current?.engine.dispose();
     const engine = new EngineRun({ quickjs, message, memoryFull }, (out) => {
       post(out);
-      if (out.type === "done") queueMicrotask(() => finish(message.run));
+      if (out.at(-1)?.type === "done") queueMicrotask(() => finish(message.run));
     });
     current = { id: message.run, engine };
     engine.start();
-  } else if (message.run === current?.id) current.engine.answer(message);
+  } else if (message.run === current?.id) current.engine.answer(message.answers);
 });
 
 function finish(run: number): void {

@@ -1,0 +1,129 @@
+/**
+ * Code mode's sandbox: per-program overhead of `Sandbox.run` (worker round trip, fresh QuickJS
+ * runtime and context, API install, result check) at 0, 1 and 20 tool calls, p50/p99; the
+ * bridge's cost per call against calling the same tool directly with validation. The tool is the
+ * smart-home example's `search_devices`, bound two ways: its generated manifest in process, and
+ * the same manifest served by mcp-gen through the SDK client over an in-memory transport.
+ *   npx tsx bench/code/sandbox.ts [--runs 200]
+ * (the worker runs from the compiled runtime: `npx tsc -b packages/runtime` first)
+ */
+import { setMaxListeners } from "node:events";
+import { loadavg } from "node:os";
+import { Worker } from "node:worker_threads";
+import { connectInMemory } from "@mcp-gen/runtime/client";
+import { bindClientTools, bindManifest, createSandbox, type ToolBinding } from "@mcp-gen/runtime/code";
+import { createServer } from "@mcp-gen/runtime/server";
+import { validators } from "../../generated/smart-home/index.ts";
+import { manifest } from "../../generated/smart-home/server.ts";
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? fallback : Number(process.argv[i + 1]);
+};
+const RUNS = arg("runs", 200);
+const ARGS = JSON.stringify({ query: "客厅 灯", limit: 2 });
+const signal = new AbortController().signal;
+setMaxListeners(0, signal);
+const programs = {
+  "0 calls": "return 1;",
+  "1 call": `return (await home.search_devices(${ARGS})).length;`,
+  "20 calls, sequential": `let n = 0;\nfor (let i = 0; i < 20; i++) n += (await home.search_devices(${ARGS})).length;\nreturn n;`,
+  "20 calls, Promise.all": `const all = await Promise.all(Array.from({ length: 20 }, () => home.search_devices(${ARGS})));\nreturn all.length;`,
+};
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
+
+/** µs per call of `body`, p50 over batches of 20 (after a warm-up). */
+async function perCall(body: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < 500; i++) await body();
+  const samples: number[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    const start = performance.now();
+    for (let i = 0; i < 20; i++) await body();
+    samples.push(((performance.now() - start) / 20) * 1000);
+  }
+  return quantile(sorted(samples), 0.5);
+}
+
+/** The same call without the sandbox: the input validator, then the binding. */
+const direct = (binding: ToolBinding) => async () => {
+  const args = JSON.parse(ARGS) as Record<string, unknown>;
+  const checked = binding.input!.check(args);
+  if (!checked.ok) throw new Error(checked.message);
+  const result = await binding.call(args, { signal });
+  if (result.isError) throw new Error("tool failed");
+};
+
+async function measure(label: string, binding: ToolBinding) {
+  const api = { home: { search_devices: binding } };
+  const coldStart = performance.now();
+  const sandbox = createSandbox();
+  const first = await sandbox.run("return 1;", { api });
+  const cold = performance.now() - coldStart;
+  if (!first.ok) throw new Error(first.error.message);
+  for (let i = 0; i < 30; i++)
+    for (const program of Object.values(programs)) await sandbox.run(program, { api });
+  // Interleaved, so that load on the shared machine hits every program alike.
+  const samples: Record<string, number[]> = Object.fromEntries(Object.keys(programs).map((k) => [k, []]));
+  for (let r = 0; r < RUNS; r++) {
+    for (const [name, program] of Object.entries(programs)) {
+      const start = performance.now();
+      const result = await sandbox.run(program, { api });
+      samples[name]!.push(performance.now() - start);
+      if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
+    }
+  }
+  await sandbox.close();
+  const directUs = await perCall(direct(binding));
+  console.log(
+    `\n${label} — cold start of a sandbox (compile WebAssembly, start worker, first run): ${cold.toFixed(0)} ms`,
+  );
+  console.log("| program | p50 ms | p99 ms |\n| --- | ---: | ---: |");
+  const p50: Record<string, number> = {};
+  for (const [name, list] of Object.entries(samples)) {
+    const s = sorted(list);
+    p50[name] = quantile(s, 0.5);
+    console.log(`| ${name} | ${quantile(s, 0.5).toFixed(2)} | ${quantile(s, 0.99).toFixed(2)} |`);
+  }
+  console.log(`direct call with validation: ${directUs.toFixed(1)} µs`);
+  for (const name of ["20 calls, sequential", "20 calls, Promise.all"]) {
+    const us = ((p50[name]! - p50["0 calls"]!) / 20) * 1000;
+    console.log(
+      `bridged, ${name.slice(10)}: ${us.toFixed(1)} µs per call = ${(us / directUs).toFixed(2)} x direct`,
+    );
+  }
+}
+
+/** The floor of any bridge to a worker thread: one postMessage there and back, doing nothing. */
+async function postMessageFloor(): Promise<number> {
+  const echo = new Worker(
+    'const { parentPort } = require("node:worker_threads"); parentPort.on("message", (m) => parentPort.postMessage(m));',
+    { eval: true },
+  );
+  const ping = () =>
+    new Promise((resolve) => {
+      echo.once("message", resolve);
+      echo.postMessage(1);
+    });
+  const us = await perCall(ping);
+  await echo.terminate();
+  return us;
+}
+
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}, ${RUNS} runs each, Node ${process.version}`,
+);
+await measure("in process (bindManifest)", bindManifest(manifest).search_devices!);
+const connection = await connectInMemory(createServer(manifest));
+const { tools } = await connection.client.listTools();
+// The generated client's spec: search_devices returns an array, which travels wrapped as { result }.
+const specs = { search_devices: { ...validators.search_devices, resultWrapped: true } };
+const overMcp = bindClientTools({ client: connection.client, tools, specs }).search_devices!;
+await measure("MCP client, in memory (bindClientTools)", overMcp);
+await connection.close();
+console.log(
+  `\nfloor: one postMessage round trip to a worker thread: ${(await postMessageFloor()).toFixed(1)} µs`,
+);
