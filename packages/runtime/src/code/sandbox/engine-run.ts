@@ -1,5 +1,6 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSWASMModule } from "quickjs-emscripten-core";
-import { INSTALL, PROGRAM_OPENING, TO_JSON, wrapProgram } from "./prelude.ts";
+import { describeThrown } from "./engine-errors.ts";
+import { INSTALL, TO_JSON, wrapProgram } from "./prelude.ts";
 import type { Answer, HostMessage, WorkerError, WorkerMessage } from "./protocol.ts";
 
 type RunMessage = Extract<HostMessage, { type: "run" }>;
@@ -207,7 +208,7 @@ export class EngineRun {
     handle?.dispose();
     const bare =
       thrown === null || thrown === undefined || (typeof thrown === "object" && !("message" in thrown));
-    this.end(describe({ thrown, deadline: this.deadline, memoryFull: bare && this.nearMemoryLimit() }));
+    this.end(describeThrown({ thrown, deadline: this.deadline, memoryFull: bare && this.nearMemoryLimit() }));
   }
 
   private end(error: WorkerError | undefined, json?: string): void {
@@ -234,41 +235,4 @@ export class EngineRun {
       // After an out-of-memory error the engine may refuse to free what it holds; the worker is replaced.
     }
   }
-}
-
-/** A thrown value of the engine (as `ctx.dump` gives it) as an error for the model. */
-function describe(options: { thrown: unknown; deadline: number; memoryFull: boolean }): WorkerError {
-  const { thrown, deadline, memoryFull } = options;
-  const error = (thrown && typeof thrown === "object" ? thrown : { message: String(thrown) }) as {
-    name?: string;
-    message?: string;
-    stack?: string;
-  };
-  const message = String(error.message ?? thrown);
-  const where = locate(error.stack);
-  if (error.name === "InternalError" && message === "interrupted" && Date.now() > deadline)
-    return { kind: "time", message: "the program ran past its time limit and was stopped", ...where };
-  if ((error.name === "InternalError" && message === "out of memory") || memoryFull)
-    return {
-      kind: "memory",
-      message: "the program ran out of memory (over the sandbox's memory limit) and was stopped",
-      ...where,
-    };
-  if (error.name === "InternalError" && message === "stack overflow")
-    return {
-      kind: "stack",
-      message: "the program's recursion went too deep (over the sandbox's stack limit) and was stopped",
-      ...where,
-    };
-  if (error.name === "ResultError") return { kind: "result", message };
-  return { kind: "error", name: error.name ?? "Error", message, ...where };
-}
-
-/** The first frame of the program in an engine stack, as program line and column. */
-function locate(stack: string | undefined): { line?: number; column?: number } {
-  const match = /program\.js:(\d+):(\d+)/.exec(stack ?? "");
-  if (!match) return {};
-  const line = Number(match[1]);
-  const column = Number(match[2]) - (line === 1 ? PROGRAM_OPENING.length : 0);
-  return { line, column: Math.max(1, column) };
 }

@@ -1,7 +1,5 @@
-import { setMaxListeners } from "node:events";
-import { type BridgeAnswer, bridgeCall } from "./bridge.ts";
-import type { Answer, WorkerError, WorkerMessage } from "./protocol.ts";
-import type { CallRecord, LogEntry, RunError, RunLimits, RunOptions, RunResult } from "./types.ts";
+import { runOn } from "./run-on-worker.ts";
+import type { RunLimits, RunOptions, RunResult } from "./types.ts";
 import { SandboxWorker } from "./worker-host.ts";
 
 /** The limits of a run unless the sandbox or the run sets others. */
@@ -53,7 +51,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       const next = turn.then(async () => {
         worker ??= start();
         const current = worker;
-        const outcome = await runOn(current, program, runOptions, limits);
+        const outcome = await runOn({ worker: current, program, options: runOptions, limits });
         if (outcome.replace) {
           if (worker === current) worker = start();
           void current.terminate();
@@ -69,151 +67,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       await closing?.terminate();
     },
   };
-}
-
-let runs = 0;
-
-/** One run on a worker; `replace` when the worker must not run anything else. */
-async function runOn(
-  worker: SandboxWorker,
-  program: string,
-  options: RunOptions,
-  limits: RunLimits,
-): Promise<{ result: RunResult; replace: boolean }> {
-  const logs: LogEntry[] = [];
-  const calls: (CallRecord & { started: number; done: boolean })[] = [];
-  const failed = (error: RunError): RunResult => ({ ok: false, error, logs, calls: records(calls) });
-  try {
-    await worker.ready;
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return {
-      result: failed({ kind: "sandbox", message: `the sandbox could not start: ${reason}` }),
-      replace: true,
-    };
-  }
-  const run = ++runs;
-  const inFlight = new AbortController();
-  // Every call in flight (an MCP client request each) listens to this one signal.
-  setMaxListeners(0, inFlight.signal);
-  return new Promise((resolve) => {
-    let settled = false;
-    const finish = (result: RunResult, replace: boolean) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      options.signal?.removeEventListener("abort", cancel);
-      inFlight.abort();
-      worker.onMessage = () => {};
-      worker.onExit = () => {};
-      worker.busy(false);
-      resolve({ result: { ...result, calls: records(calls) }, replace });
-    };
-    const cancel = () => finish(failed({ kind: "cancelled", message: "the run was cancelled" }), true);
-    const timer = setTimeout(
-      () =>
-        finish(
-          failed(
-            worded({ kind: "time", message: "the program ran past its time limit and was stopped" }, limits),
-          ),
-          true,
-        ),
-      limits.timeMs,
-    );
-    if (options.signal?.aborted) return cancel();
-    options.signal?.addEventListener("abort", cancel, { once: true });
-    worker.onExit = (reason) =>
-      finish(failed({ kind: "sandbox", message: `the sandbox stopped unexpectedly (${reason})` }), true);
-    // Answers that come in together (Promise.all of fast tools) go to the worker in one message.
-    let answers: Answer[] = [];
-    const reply = (answer: Answer) => {
-      answers.push(answer);
-      if (answers.length > 1) return;
-      queueMicrotask(() => {
-        if (!settled) worker.post({ type: "answers", run, answers });
-        answers = [];
-      });
-    };
-    worker.onMessage = (message: WorkerMessage) => {
-      if (message.type === "ready" || message.run !== run) return;
-      if (message.type === "log") logs.push({ level: message.level, text: message.text });
-      else if (message.type === "done")
-        finish(
-          message.ok
-            ? { ok: true, value: JSON.parse(message.json), logs, calls: [] }
-            : failed(worded(message.error, limits)),
-          message.ok ? false : message.hardLimit,
-        );
-      else if (calls.length >= limits.maxCalls) {
-        finish(
-          failed({
-            kind: "calls",
-            message: `the program made more than ${limits.maxCalls} tool calls, the limit of one run, and was stopped; do the work in fewer calls`,
-          }),
-          true,
-        );
-      } else {
-        const record = {
-          tool: `${message.namespace}.${message.fn}`,
-          arguments: JSON.parse(message.args) as unknown,
-          outcome: "cancelled" as const,
-          ms: 0,
-          started: performance.now(),
-          done: false,
-        };
-        calls.push(record);
-        const binding = Object.hasOwn(options.api, message.namespace)
-          ? options.api[message.namespace]
-          : undefined;
-        void bridgeCall({
-          namespace: message.namespace,
-          fn: message.fn,
-          args: message.args,
-          binding: binding && Object.hasOwn(binding, message.fn) ? binding[message.fn] : undefined,
-          permission: options.permission,
-          signal: inFlight.signal,
-        }).then((answer: BridgeAnswer) => {
-          if (settled) return;
-          Object.assign(record, {
-            arguments: answer.args,
-            outcome: answer.outcome,
-            ms: performance.now() - record.started,
-            done: true,
-          });
-          if (!answer.ok) Object.assign(record, { error: answer.message });
-          reply(
-            answer.ok
-              ? { call: message.call, ok: true, json: answer.json }
-              : { call: message.call, ok: false, name: answer.name, message: answer.message },
-          );
-        });
-      }
-    };
-    worker.busy(true);
-    worker.post({ type: "run", run, program, api: namesOf(options.api), limits });
-  });
-}
-
-function namesOf(api: RunOptions["api"]): [string, string[]][] {
-  return Object.entries(api).map(([ns, fns]) => [ns, Object.keys(fns)]);
-}
-
-/** Call records as the caller sees them: calls still open when the run ended were cancelled. */
-function records(calls: (CallRecord & { started: number; done: boolean })[]): CallRecord[] {
-  return calls.map(({ started, done, ...record }) =>
-    done ? record : { ...record, outcome: "cancelled", ms: performance.now() - started },
-  );
-}
-
-/** The worker's error with the limit it hit named with its value. */
-function worded(error: WorkerError, limits: RunLimits): RunError {
-  const figure: Partial<Record<WorkerError["kind"], string>> = {
-    time: `${limits.timeMs} ms`,
-    memory: `${limits.memoryBytes / 1024 / 1024} MiB`,
-    stack: `${limits.stackBytes / 1024} KiB`,
-  };
-  const limit = figure[error.kind];
-  return limit ? { ...error, message: `${error.message} (limit: ${limit})` } : error;
 }
 
 let shared: Sandbox | undefined;
