@@ -101,6 +101,24 @@ describe("run: escapes and abuse", () => {
     });
   });
 
+  it("refuses a tool result too large for the engine as a catchable error", async () => {
+    const huge = {
+      call: async () => ({ content: [], structuredContent: { data: "x".repeat(20 * 1024 * 1024) } }),
+    };
+    const result = await sandbox.run(
+      "try { await big.get({}); } catch (e) { return e.name + ': ' + e.message; }",
+      {
+        api: { big: { get: huge } },
+      },
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      value:
+        "ToolError: big.get returned 20971531 characters of JSON, more than the sandbox takes in one result (16777216); ask for less (a filter, a limit, a page)",
+      calls: [{ tool: "big.get", outcome: "tool-error" }],
+    });
+  });
+
   it("stops 10,000 calls at the call limit, after the allowed ones ran", async () => {
     served = 0;
     const result = await sandbox.run(

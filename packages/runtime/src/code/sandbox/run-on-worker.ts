@@ -112,8 +112,9 @@ export async function runOn(setup: {
           binding: binding && Object.hasOwn(binding, message.fn) ? binding[message.fn] : undefined,
           permission: options.permission,
           signal: inFlight.signal,
-        }).then((answer: BridgeAnswer) => {
+        }).then((bridged: BridgeAnswer) => {
           if (settled) return;
+          const answer = fitting(bridged, record.tool, limits);
           Object.assign(record, {
             arguments: answer.args,
             outcome: answer.outcome,
@@ -132,6 +133,22 @@ export async function runOn(setup: {
     worker.busy(true);
     worker.post({ type: "run", run, program, api: namesOf(options.api), limits });
   });
+}
+
+/**
+ * A result the engine could not even hold is refused as a catchable error before it is sent:
+ * over a quarter of the memory limit, as JSON.
+ */
+function fitting(answer: BridgeAnswer, tool: string, limits: RunLimits): BridgeAnswer {
+  const most = Math.floor(limits.memoryBytes / 4);
+  if (!answer.ok || answer.json.length <= most) return answer;
+  return {
+    ok: false,
+    outcome: "tool-error",
+    args: answer.args,
+    name: "ToolError",
+    message: `${tool} returned ${answer.json.length} characters of JSON, more than the sandbox takes in one result (${most}); ask for less (a filter, a limit, a page)`,
+  };
 }
 
 function namesOf(api: RunOptions["api"]): [string, string[]][] {
