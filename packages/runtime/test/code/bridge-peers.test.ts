@@ -106,6 +106,28 @@ describe("run: concurrency, time limit and cancellation", () => {
   });
 });
 
+it("does not run a call the program never awaited, and records it", async () => {
+  const { seen, binding } = gate(1);
+  const result = await sandbox.run('gate.wait({ late: true });\nreturn "done";', {
+    api: { gate: { wait: binding } },
+  });
+  expect(result).toStrictEqual({
+    ok: true,
+    value: "done",
+    logs: [],
+    calls: [
+      {
+        tool: "gate.wait",
+        arguments: { late: true },
+        outcome: "cancelled",
+        error: "not run: the program ended without awaiting it",
+        ms: 0,
+      },
+    ],
+  });
+  expect(seen.started).toBe(0);
+});
+
 describe("run: tools through MCP clients", () => {
   it("calls an mcp-gen server through the SDK client (in memory), with its generated validators", async () => {
     const fixture = await sqliteFixture();

@@ -215,8 +215,11 @@ export class EngineRun {
     if (this.finished) return;
     this.finished = true;
     const run = this.message.run;
-    // Calls the program started but did not wait for are not sent: the run is over.
-    this.outbox = this.outbox.filter((message) => message.type === "log");
+    // Calls the program started but never awaited are not run (the run is over): the host only
+    // records them.
+    this.outbox = this.outbox.map((message) =>
+      message.type === "call" ? { ...message, unrun: true } : message,
+    );
     if (error) this.outbox.push({ type: "done", run, ok: false, error, hardLimit: error.kind === "memory" });
     else this.outbox.push({ type: "done", run, ok: true, json: json ?? "null" });
     this.flush();

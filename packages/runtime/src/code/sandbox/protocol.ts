@@ -37,7 +37,16 @@ export type Answer =
 /** What the worker posts: `ready` once, then arrays of these, in order. */
 export type WorkerMessage =
   | { type: "ready" }
-  | { type: "call"; run: number; call: number; namespace: string; fn: string; args: string }
+  | {
+      type: "call";
+      run: number;
+      call: number;
+      namespace: string;
+      fn: string;
+      args: string;
+      /** Started as the program ended, never awaited: recorded, not run. */
+      unrun?: boolean;
+    }
   | { type: "log"; run: number; level: "log" | "info" | "warn" | "error"; text: string }
   | { type: "done"; run: number; ok: true; json: string }
   | { type: "done"; run: number; ok: false; error: WorkerError; hardLimit: boolean };

@@ -84,7 +84,17 @@ export async function runOn(setup: {
             : failed(worded(message.error, limits)),
           message.ok ? false : message.hardLimit,
         );
-      else if (calls.length >= limits.maxCalls) {
+      else if (message.unrun) {
+        calls.push({
+          tool: `${message.namespace}.${message.fn}`,
+          arguments: JSON.parse(message.args) as unknown,
+          outcome: "cancelled",
+          error: "not run: the program ended without awaiting it",
+          ms: 0,
+          started: 0,
+          done: true,
+        });
+      } else if (calls.length >= limits.maxCalls) {
         finish(
           failed({
             kind: "calls",
