@@ -169,6 +169,17 @@ describe("run: escapes and abuse", () => {
     });
   });
 
+  it("refuses an API namespace that would hide a global", async () => {
+    const result = await sandbox.run("return JSON.stringify({});", { api: { JSON: api.counter! } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        kind: "error",
+        message: 'the API namespace "JSON" would hide the global "JSON": give the namespace another name',
+      },
+    });
+  });
+
   it("ends a program that waits for a promise nothing settles", async () => {
     const error = await failure("await new Promise(() => {});");
     expect(error.kind).toBe("deadlock");

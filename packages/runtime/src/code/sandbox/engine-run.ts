@@ -4,6 +4,7 @@ import { INSTALL, TO_JSON, wrapProgram } from "./prelude.ts";
 import type { Answer, HostMessage, WorkerError, WorkerMessage } from "./protocol.ts";
 
 type RunMessage = Extract<HostMessage, { type: "run" }>;
+type LogLevel = "log" | "info" | "warn" | "error";
 
 /**
  * One program in a fresh QuickJS runtime and context (its own heap, stack and interrupt
@@ -18,11 +19,9 @@ export class EngineRun {
   /** Messages gathered while the engine runs, posted together. */
   private outbox: WorkerMessage[] = [];
   private settle: QuickJSHandle | undefined;
+  private drain: QuickJSHandle | undefined;
   private readonly deadline: number;
   private program: QuickJSHandle | undefined;
-  private calls = 0;
-  private logged = 0;
-  private logFull = false;
   private finished = false;
 
   private readonly message: RunMessage;
@@ -49,10 +48,6 @@ export class EngineRun {
     const ctx = this.context;
     try {
       const install = this.evaluate(INSTALL);
-      const call = ctx.newFunction("call", (ns, fn, args) => this.call(ns, fn, args));
-      const log = ctx.newFunction("log", (level, text) => {
-        this.log(ctx.getString(level) as "log", ctx.getString(text));
-      });
       const names = ctx.newArray();
       this.message.api.forEach(([ns, fns], i) => {
         const entry = ctx.newArray();
@@ -64,9 +59,13 @@ export class EngineRun {
         entry.dispose();
         list.dispose();
       });
-      const installed = ctx.callFunction(install, ctx.undefined, call, log, names);
-      for (const handle of [install, call, log, names]) handle.dispose();
-      this.settle = ctx.unwrapResult(installed);
+      const logLimit = ctx.newNumber(this.message.limits.logBytes);
+      const installed = ctx.callFunction(install, ctx.undefined, names, logLimit);
+      for (const handle of [install, names, logLimit]) handle.dispose();
+      const bridge = ctx.unwrapResult(installed);
+      this.settle = ctx.getProp(bridge, "settle");
+      this.drain = ctx.getProp(bridge, "drain");
+      bridge.dispose();
       this.program = ctx.unwrapResult(ctx.evalCode(wrapProgram(this.message.program), "program.js"));
     } catch (error) {
       this.fail(error);
@@ -75,53 +74,62 @@ export class EngineRun {
     this.pump();
   }
 
-  /** Settles calls' promises inside the program with the host's answers, then runs on. */
-  answer(messages: readonly Answer[]): void {
-    const ctx = this.context;
-    for (const message of messages) {
-      if (this.finished || !this.settle || !this.pending.delete(message.call)) continue;
-      const args = [
-        ctx.newNumber(message.call),
-        message.ok ? ctx.true : ctx.false,
-        ctx.newString(message.ok ? message.json : message.message),
-        ctx.newString(message.ok ? "" : message.name),
-      ];
-      const settled = ctx.callFunction(this.settle, ctx.undefined, args);
-      for (const handle of args) handle.dispose();
+  /** Settles calls' promises inside the program with the host's answers (one batch), then runs on. */
+  answer(answers: readonly Answer[]): void {
+    if (this.finished || !this.settle) return;
+    const parts: string[] = [];
+    for (const answer of answers) {
+      if (!this.pending.delete(answer.call)) continue;
+      parts.push(
+        answer.ok
+          ? `[${answer.call},1,${answer.json}]`
+          : JSON.stringify([answer.call, 0, answer.message, answer.name]),
+      );
+    }
+    if (parts.length > 0) {
+      const ctx = this.context;
+      const batch = ctx.newString(`[${parts.join(",")}]`);
+      const settled = ctx.callFunction(this.settle, ctx.undefined, batch);
+      batch.dispose();
       if (settled.error) {
         this.fail(this.read(settled.error), settled.error);
-        break;
+        return;
       }
       settled.value.dispose();
     }
     this.pump();
   }
 
-  private call(ns: QuickJSHandle, fn: QuickJSHandle, args: QuickJSHandle): QuickJSHandle {
+  /** Takes the calls and console lines the engine queued into the outbox. */
+  private take(): void {
+    if (!this.drain) return;
     const ctx = this.context;
-    const call = ++this.calls;
-    this.pending.add(call);
-    this.outbox.push({
-      type: "call",
-      run: this.message.run,
-      call,
-      namespace: ctx.getString(ns),
-      fn: ctx.getString(fn),
-      args: ctx.getString(args),
-    });
-    return ctx.newNumber(call);
-  }
-
-  private log(level: "log" | "info" | "warn" | "error", text: string): void {
-    if (this.logFull) return;
-    const room = this.message.limits.logBytes - this.logged;
-    if (text.length > room) {
-      this.logFull = true;
-      const note = `[console output over the log limit of ${this.message.limits.logBytes} characters: the rest was dropped]`;
-      text = `${text.slice(0, Math.max(0, room))}\n${note}`;
+    const drained = ctx.callFunction(this.drain, ctx.undefined);
+    if (drained.error) {
+      drained.error.dispose();
+      return;
     }
-    this.logged += text.length;
-    this.outbox.push({ type: "log", run: this.message.run, level, text });
+    const text = ctx.getString(drained.value);
+    drained.value.dispose();
+    if (text === "") return;
+    const run = this.message.run;
+    for (const item of JSON.parse(text) as (
+      | ["log", LogLevel, string]
+      | ["call", number, string, string, string]
+    )[]) {
+      if (item[0] === "log") this.outbox.push({ type: "log", run, level: item[1], text: item[2] });
+      else {
+        this.pending.add(item[1]);
+        this.outbox.push({
+          type: "call",
+          run,
+          call: item[1],
+          namespace: item[2],
+          fn: item[3],
+          args: item[4],
+        });
+      }
+    }
   }
 
   /**
@@ -144,6 +152,7 @@ export class EngineRun {
     if (this.finished || !this.program) return;
     const ctx = this.context;
     const jobs = ctx.runtime.executePendingJobs();
+    this.take();
     if (jobs.error) {
       this.fail(this.read(jobs.error), jobs.error);
       return;
@@ -213,6 +222,7 @@ export class EngineRun {
 
   private end(error: WorkerError | undefined, json?: string): void {
     if (this.finished) return;
+    this.take();
     this.finished = true;
     const run = this.message.run;
     // Calls the program started but never awaited are not run (the run is over): the host only
@@ -230,6 +240,7 @@ export class EngineRun {
     this.finished = true;
     try {
       this.settle?.dispose();
+      this.drain?.dispose();
       this.program?.dispose();
       const runtime = this.context.runtime;
       this.context.dispose();

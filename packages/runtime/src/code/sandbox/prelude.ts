@@ -1,17 +1,24 @@
 /**
  * JavaScript evaluated inside the engine before each program: the captured `console`, the API
- * namespaces (each function posts its JSON arguments through the host function `call`), and the
- * check that turns the return value into JSON. Plain ES2020 source text, run by QuickJS.
+ * namespaces (each function queues its JSON arguments for the host), and the check that turns the
+ * return value into JSON. Plain ES2020 source text, run by QuickJS.
  */
 
 /**
- * `(call, log, names) => settle`: installs `console` and the namespaces on the global object. A
- * call's promise lives in the engine: `call` posts it and returns its number, and the host's
- * answer comes back through `settle(id, ok, jsonOrMessage, errorName)`.
+ * `(names, logLimit) => { drain, settle }`: installs `console` and the namespaces on the global
+ * object. Nothing calls out of the engine: calls and console lines wait in a queue that the host
+ * side takes with `drain()` (JSON text, "" when empty) whenever the engine stops running; a call's
+ * promise lives in the engine and `settle(batch)` resolves or rejects a batch of them from the JSON
+ * text `[[id, 1, value], [id, 0, message, errorName], …]`. Console output over `logLimit`
+ * characters is dropped here, with a note.
  */
-export const INSTALL = `(function (call, log, names) {
+export const INSTALL = `(function (names, logLimit) {
   "use strict";
   const waiting = new Map();
+  const queue = [];
+  let next = 0;
+  let logged = 0;
+  let logFull = false;
   const show = (v) => {
     if (typeof v === "string") return v;
     if (v instanceof Error) return v.name + ": " + v.message;
@@ -19,9 +26,16 @@ export const INSTALL = `(function (call, log, names) {
     return String(v);
   };
   const writer = (level) => function () {
+    if (logFull) return;
     const parts = [];
     for (let i = 0; i < arguments.length; i++) parts.push(show(arguments[i]));
-    log(level, parts.join(" "));
+    let text = parts.join(" ");
+    if (text.length > logLimit - logged) {
+      logFull = true;
+      text = text.slice(0, Math.max(0, logLimit - logged)) + "\\n[console output over the log limit of " + logLimit + " characters: the rest was dropped]";
+    }
+    logged += text.length;
+    queue.push(["log", level, text]);
   };
   globalThis.console = Object.freeze({ log: writer("log"), info: writer("info"), warn: writer("warn"), error: writer("error") });
   for (const [ns, fns] of names) {
@@ -30,19 +44,33 @@ export const INSTALL = `(function (call, log, names) {
     for (const fn of fns) {
       functions[fn] = function (args) {
         const json = JSON.stringify(args === undefined ? {} : args);
-        const id = call(ns, fn, json === undefined ? "null" : json);
+        const id = ++next;
+        queue.push(["call", id, ns, fn, json === undefined ? "null" : json]);
         return new Promise((resolve, reject) => waiting.set(id, [resolve, reject]));
       };
     }
     Object.defineProperty(globalThis, ns, { value: Object.freeze(functions), enumerable: false, writable: false, configurable: false });
   }
-  return function settle(id, ok, payload, name) {
-    const [resolve, reject] = waiting.get(id);
-    waiting.delete(id);
-    if (ok) return resolve(JSON.parse(payload));
-    const error = new Error(payload);
-    error.name = name;
-    reject(error);
+  return {
+    drain() {
+      if (queue.length === 0) return "";
+      const out = JSON.stringify(queue);
+      queue.length = 0;
+      return out;
+    },
+    settle(batch) {
+      for (const [id, ok, payload, name] of JSON.parse(batch)) {
+        const callbacks = waiting.get(id);
+        if (!callbacks) continue;
+        waiting.delete(id);
+        if (ok) callbacks[0](payload);
+        else {
+          const error = new Error(payload);
+          error.name = name;
+          callbacks[1](error);
+        }
+      }
+    },
   };
 })`;
 

@@ -12,6 +12,9 @@ import type { SandboxWorker } from "./worker-host.ts";
 
 let runs = 0;
 
+/** How long after the time limit the host terminates a worker that has not ended the run itself. */
+const HOST_GRACE_MS = 100;
+
 /** One run on a worker; `replace` when the worker must not run anything else. */
 export async function runOn(setup: {
   worker: SandboxWorker;
@@ -50,6 +53,8 @@ export async function runOn(setup: {
       resolve({ result: { ...result, calls: records(calls) }, replace });
     };
     const cancel = () => finish(failed({ kind: "cancelled", message: "the run was cancelled" }), true);
+    // The engine stops busy code itself at the limit, with its line and console output; the host
+    // stops the rest (calls that do not answer, an engine that does not yield) a little later.
     const timer = setTimeout(
       () =>
         finish(
@@ -58,7 +63,7 @@ export async function runOn(setup: {
           ),
           true,
         ),
-      limits.timeMs,
+      limits.timeMs + HOST_GRACE_MS,
     );
     if (options.signal?.aborted) return cancel();
     options.signal?.addEventListener("abort", cancel, { once: true });
