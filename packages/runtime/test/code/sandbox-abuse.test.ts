@@ -38,6 +38,18 @@ describe("run: escapes and abuse", () => {
     expect(error.message).toBe("the program ran past its time limit and was stopped (limit: 500 ms)");
   });
 
+  it("keeps what a program logged before it was stopped", async () => {
+    const result = await sandbox.run('console.log("before");\nawait counter.next({});\nwhile (true) {}', {
+      api,
+      limits: { timeMs: 500 },
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { kind: "time" },
+      logs: [{ level: "log", text: "before" }],
+    });
+  });
+
   it("stops a memory bomb at the memory limit", async () => {
     const error = await failure("const a = []; for (;;) a.push(new Array(100000).fill(a.length));");
     expect(error).toMatchObject({ kind: "memory", line: 1 });

@@ -23,6 +23,8 @@ export class EngineRun {
   private readonly deadline: number;
   private program: QuickJSHandle | undefined;
   private finished = false;
+  /** Set while the last queue is taken at the end: the interrupt must not stop that. */
+  private closing = false;
 
   private readonly message: RunMessage;
   private readonly memoryFull: () => boolean;
@@ -39,7 +41,7 @@ export class EngineRun {
     runtime.setMemoryLimit(limits.memoryBytes);
     runtime.setMaxStackSize(limits.stackBytes);
     this.deadline = Date.now() + limits.timeMs;
-    runtime.setInterruptHandler(() => Date.now() > this.deadline);
+    runtime.setInterruptHandler(() => !this.closing && Date.now() > this.deadline);
     this.context = runtime.newContext();
   }
 
@@ -222,6 +224,8 @@ export class EngineRun {
 
   private end(error: WorkerError | undefined, json?: string): void {
     if (this.finished) return;
+    // What the program logged (and called) before it ended, also when it ran out of time.
+    this.closing = true;
     this.take();
     this.finished = true;
     const run = this.message.run;
