@@ -196,4 +196,39 @@ return data.entities.map((e) => e.name + ": " + e.observations.join("; "));`,
       await connection.close();
     }
   });
+
+  it("calls server-everything over stdio: tool names that are not identifiers, structured and text results, its errors", async () => {
+    const server = path.join(
+      import.meta.dirname,
+      "../../../../node_modules/@modelcontextprotocol/server-everything/dist/index.js",
+    );
+    const connection = await connectStdio({
+      command: process.execPath,
+      args: [server, "stdio"],
+      stderr: "ignore",
+    });
+    try {
+      const { tools } = await connection.client.listTools();
+      const api: ProgramApi = { everything: bindClientTools({ client: connection.client, tools }) };
+      const result = await sandbox.run(
+        `const weather = await everything["get-structured-content"]({ location: "Chicago" });
+const sum = await everything["get-sum"]({ a: 2, b: 3 });
+let refused = "";
+try { await everything["get-sum"]({ a: "two", b: 3 }); } catch (e) { refused = e.name; }
+return { conditions: typeof weather.conditions, sum, refused };`,
+        { api, permission: () => true },
+      );
+      expect(result).toMatchObject({
+        ok: true,
+        value: { conditions: "string", sum: expect.stringContaining("5"), refused: "ToolError" },
+      });
+      expect(result.calls.map((c) => [c.tool, c.outcome])).toStrictEqual([
+        ["everything.get-structured-content", "ok"],
+        ["everything.get-sum", "ok"],
+        ["everything.get-sum", "tool-error"],
+      ]);
+    } finally {
+      await connection.close();
+    }
+  });
 });
