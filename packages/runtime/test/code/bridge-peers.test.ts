@@ -106,6 +106,24 @@ describe("run: concurrency, time limit and cancellation", () => {
   });
 });
 
+it("ends a run in progress when its sandbox is closed", async () => {
+  const own = createSandbox();
+  const { seen, binding } = gate(2);
+  const running = own.run("return await gate.wait({});", { api: { gate: { wait: binding } } });
+  const started = new Promise<void>((resolve) => {
+    const poll = () => (seen.started > 0 ? resolve() : setImmediate(poll));
+    poll();
+  });
+  await started;
+  await own.close();
+  expect(await running).toMatchObject({
+    ok: false,
+    error: { kind: "sandbox", message: "the sandbox was closed during the run" },
+    calls: [{ tool: "gate.wait", outcome: "cancelled" }],
+  });
+  expect(seen.aborted).toBe(1);
+});
+
 it("does not run a call the program never awaited, and records it", async () => {
   const { seen, binding } = gate(1);
   const result = await sandbox.run('gate.wait({ late: true });\nreturn "done";', {

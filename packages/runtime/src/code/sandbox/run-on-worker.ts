@@ -67,8 +67,7 @@ export async function runOn(setup: {
     );
     if (options.signal?.aborted) return cancel();
     options.signal?.addEventListener("abort", cancel, { once: true });
-    worker.onExit = (reason) =>
-      finish(failed({ kind: "sandbox", message: `the sandbox stopped unexpectedly (${reason})` }), true);
+    worker.onExit = (reason) => finish(failed({ kind: "sandbox", message: reason }), true);
     // Answers that come in together (Promise.all of fast tools) go to the worker in one message.
     let answers: Answer[] = [];
     const reply = (answer: Answer) => {

@@ -51,7 +51,7 @@ export class SandboxWorker {
   private exited = false;
   /** Where the worker's messages go (the run in progress). */
   onMessage: (message: WorkerMessage) => void = () => {};
-  /** Called once if the worker dies on its own (crash, out of heap). */
+  /** Called once when the worker stops: on its own (crash, out of heap) or closed; `reason` is a sentence. */
   onExit: (reason: string) => void = () => {};
 
   /**
@@ -82,11 +82,11 @@ export class SandboxWorker {
       });
       worker.on("error", (error) => {
         started?.(error);
-        this.died(error.message);
+        this.died(`the sandbox's worker stopped unexpectedly (${error.message})`);
       });
       worker.on("exit", (code) => {
         started?.(new Error(`the sandbox's worker stopped while starting (exit code ${code})`));
-        this.died(`exit code ${code}`);
+        this.died(`the sandbox's worker stopped unexpectedly (exit code ${code})`);
       });
       await starting;
       started = undefined;
@@ -106,7 +106,7 @@ export class SandboxWorker {
   }
 
   async terminate(): Promise<void> {
-    this.exited = true;
+    this.died("the sandbox was closed during the run");
     await this.ready.catch(() => {});
     await this.worker?.terminate();
   }
