@@ -106,6 +106,39 @@ describe("run: concurrency, time limit and cancellation", () => {
   });
 });
 
+it("refuses a destructive call when the permission hook fails, with its reason", async () => {
+  let ran = 0;
+  const drop: ToolBinding = {
+    destructive: true,
+    call: async () => {
+      ran++;
+      return { content: [{ type: "text", text: "dropped" }] };
+    },
+  };
+  const result = await sandbox.run(
+    "try { return await db.drop({}); } catch (e) { return e.name + ': ' + e.message; }",
+    {
+      api: { db: { drop } },
+      permission: () => {
+        throw new Error("no terminal to ask on");
+      },
+    },
+  );
+  expect(result).toMatchObject({
+    ok: true,
+    value:
+      "PermissionError: db.drop was not run: it is destructive and the permission check failed (no terminal to ask on). Do not retry it; tell the user what you meant to do.",
+    calls: [{ tool: "db.drop", outcome: "denied" }],
+  });
+  expect(ran).toBe(0);
+  const allowed = await sandbox.run("return await db.drop({});", {
+    api: { db: { drop } },
+    permission: () => true,
+  });
+  expect(allowed).toMatchObject({ ok: true, value: "dropped" });
+  expect(ran).toBe(1);
+});
+
 it("ends a run in progress when its sandbox is closed", async () => {
   const own = createSandbox();
   const { seen, binding } = gate(2);
