@@ -1,7 +1,6 @@
-import type { JsonSchema } from "@mcp-gen/schema";
-import { escapeToken } from "@mcp-gen/schema";
-import { propertyKey } from "./names.ts";
-import { jsdoc } from "./writer.ts";
+import type { JsonSchema } from "../contract.ts";
+import { escapeToken } from "../schema-utils.ts";
+import { jsdoc, propertyKey } from "./ts-text.ts";
 
 const isObject = (v: unknown): v is JsonSchema => v !== null && typeof v === "object" && !Array.isArray(v);
 
@@ -10,6 +9,13 @@ export interface PrintOptions {
   resolveRef(ref: string): string | undefined;
   /** Called for a schema part that cannot be typed (it becomes `unknown`). */
   warn(pointer: string, message: string): void;
+  /** The JSDoc lines of a property's schema; default `docLines` (description and `@keyword` tags). */
+  doc?: (schema: unknown) => string[];
+  /**
+   * Leave out the index signature of an object whose schema does not say `additionalProperties`
+   * (declarations for a model: only the declared properties, so a misspelled one is an error).
+   */
+  omitDefaultIndex?: boolean;
 }
 
 const DOC_KEYWORDS = [
@@ -232,10 +238,10 @@ function objectType(schema: JsonSchema, pointer: string, options: PrintOptions, 
     const sub = properties[name];
     const t = print(sub, `${pointer}/properties/${escapeToken(name)}`, options, depth + 1);
     propertyTypes.push(t);
-    out += jsdoc(docLines(sub), indent);
+    out += jsdoc((options.doc ?? docLines)(sub), indent);
     out += `${indent}${propertyKey(name)}${required.has(name) ? "" : "?"}: ${t.text};\n`;
   }
-  if (additional !== false) {
+  if (additional !== false && !(additional === undefined && options.omitDefaultIndex)) {
     const rest =
       additional === undefined || additional === true
         ? UNKNOWN
