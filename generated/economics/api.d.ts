@@ -4,8 +4,7 @@
 declare namespace economics {
   /**
    * 分析问题并识别实验类型 — analyse a research question and identify the experiment type and the
-   * simulation parameters worth varying.
-   * Read-only. Idempotent.
+   * simulation parameters worth varying. Read-only. Idempotent.
    */
   function analyze_question(args: {
     /** The research question, e.g. "How will AI agents reshape the labor market?" */
@@ -20,8 +19,7 @@ declare namespace economics {
   }>;
   /**
    * 获取经济仿真系统的所有可配置参数 — get every configurable parameter of the economic simulation,
-   * optionally of one category, as JSON or as a Markdown table.
-   * Read-only. Idempotent.
+   * optionally of one category, as JSON or as a Markdown table. Read-only. Idempotent.
    */
   function get_all_parameters(args: {
     /** Parameter category ("population", "simulation", "tax", "labor", "market") or "all" (default "all") */

@@ -22,10 +22,7 @@ declare namespace ledger {
     /** ISO 8601 time of the transaction. */
     created_at: string;
   }>;
-  /**
-   * Get the ETH balance of an account.
-   * Read-only. Idempotent.
-   */
+  /** Get the ETH balance of an account. Read-only. Idempotent. */
   function get_balance(args: {
     /** Account name (e.g. "bob") or hex address (matches /^[A-Za-z0-9_-]{1,64}$/) */
     address: string;
@@ -36,23 +33,15 @@ declare namespace ledger {
     /** The same balance in wei (10^-18 ETH), as a decimal integer string. */
     balance_wei: string;
   }>;
-  /**
-   * List every account with its balance.
-   * Read-only. Idempotent.
-   */
-  function list_accounts(): Promise<{
-    accounts: {
-      address: string;
-      /** Decimal ETH, exact. */
-      balance: string;
-      /** The same balance in wei (10^-18 ETH), as a decimal integer string. */
-      balance_wei: string;
-    }[];
-  }>;
-  /**
-   * List recent transactions, newest first.
-   * Read-only. Idempotent.
-   */
+  /** List every account with its balance. Read-only. Idempotent. */
+  function list_accounts(): Promise<{ accounts: {
+    address: string;
+    /** Decimal ETH, exact. */
+    balance: string;
+    /** The same balance in wei (10^-18 ETH), as a decimal integer string. */
+    balance_wei: string;
+  }[] }>;
+  /** List recent transactions, newest first. Read-only. Idempotent. */
   function list_transactions(args: {
     /** Only transactions from or to this account (matches /^[A-Za-z0-9_-]{1,64}$/) */
     address?: string;
@@ -60,29 +49,26 @@ declare namespace ledger {
     limit?: number;
     /** Only transactions older than this tx_id (to page back) (integer, >= 1) */
     before_id?: number;
-  }): Promise<{
-    transactions: {
-      /** (integer) */
-      tx_id: number;
-      /** "transfer", or "mint" for faucet payouts. */
-      kind: "transfer" | "mint";
-      /** Paying account; null for mints. */
-      from: string | null;
-      to: string;
-      /** Decimal ETH, exact. */
-      amount: string;
-      /** The amount in wei, as a decimal integer string. */
-      amount_wei: string;
-      /** ISO 8601 time of the transaction. */
-      created_at: string;
-    }[];
-  }>;
+  }): Promise<{ transactions: {
+    /** (integer) */
+    tx_id: number;
+    /** "transfer", or "mint" for faucet payouts. */
+    kind: "transfer" | "mint";
+    /** Paying account; null for mints. */
+    from: string | null;
+    to: string;
+    /** Decimal ETH, exact. */
+    amount: string;
+    /** The amount in wei, as a decimal integer string. */
+    amount_wei: string;
+    /** ISO 8601 time of the transaction. */
+    created_at: string;
+  }[] }>;
   /**
    * Send ETH from one account to another. Moves money: ask the user before calling.
    * Amounts are exact decimal strings ("10", "0.5"); the sender must have enough ETH.
    * Pass an idempotency_key when a call may be retried: a repeated key returns the
-   * first receipt and moves nothing.
-   * Destructive.
+   * first receipt and moves nothing. Destructive.
    */
   function transfer_eth(args: {
     /** Recipient account name or hex address (matches /^[A-Za-z0-9_-]{1,64}$/) */

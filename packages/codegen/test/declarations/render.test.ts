@@ -61,8 +61,7 @@ describe("renderDeclarations", () => {
     ]);
     expect(text).toStrictEqual(`declare namespace demo {
   /**
-   * Get one item.
-   * Read-only. Idempotent.
+   * Get one item. Read-only. Idempotent.
    * MCP tool "get-item".
    */
   function get_item(args: {
@@ -71,9 +70,7 @@ describe("renderDeclarations", () => {
     kind?: "a" | "b";
     /** (items <= 3) */
     tags?: string[];
-  }): Promise<{
-    name: string;
-  }>;
+  }): Promise<{ name: string }>;
 }
 `);
   });
@@ -91,8 +88,7 @@ describe("renderDeclarations", () => {
     ]);
     expect(text).toStrictEqual(`declare namespace demo {
   /**
-   * Ping.
-   * Destructive.
+   * Ping. Destructive.
    * Returns unknown: the tool declares no output schema.
    */
   function ping(): Promise<unknown>;
@@ -109,15 +105,9 @@ describe("renderDeclarations", () => {
       resultWrapped: true,
     }));
     expect(renderDeclarations([server(tools)])).toStrictEqual(`declare namespace demo {
-  interface Point {
-    x: number;
-  }
-  function a(args: {
-    at: Point;
-  }): Promise<string>;
-  function b(args: {
-    at: Point;
-  }): Promise<string>;
+  type Point = { x: number };
+  function a(args: { at: Point }): Promise<string>;
+  function b(args: { at: Point }): Promise<string>;
 }
 `);
   });
@@ -142,6 +132,26 @@ describe("renderIndex and describeApi", () => {
       "smart_home: execute_commands, interpret_command, search_devices",
       "ledger: faucet, get_balance, list_accounts, list_transactions, transfer_eth",
       "",
+    ]);
+  });
+
+  it("lists topics instead of every name past maxChars, and describes a topic's functions", () => {
+    const many = {
+      name: "crm",
+      tools: ["invoice_get", "invoice_list", "invoice_void", "customer_get", "ping"].map((name) => ({
+        name,
+        inputSchema: { type: "object" },
+      })),
+    };
+    expect(renderIndex([many], { maxChars: 10 }).split("\n").slice(1)).toStrictEqual([
+      "crm (5): invoice (3), customer_get, ping",
+      "",
+    ]);
+    const topic = describeApi([many], "crm.invoice*");
+    expect(topic.ok && topic.declarations.match(/function \w+/g)).toStrictEqual([
+      "function invoice_get",
+      "function invoice_list",
+      "function invoice_void",
     ]);
   });
 

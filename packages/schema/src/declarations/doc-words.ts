@@ -27,12 +27,20 @@ export function constraintWords(schema: unknown): string[] {
     range(s.minLength, s.maxLength, "length "),
     typeof s.pattern === "string" ? `matches /${s.pattern}/` : undefined,
     typeof s.format === "string" ? `format ${s.format}` : undefined,
-    range(s.minItems, s.maxItems, "items "),
+    tupleLength(s) ? undefined : range(s.minItems, s.maxItems, "items "),
     s.uniqueItems === true ? "unique items" : undefined,
     range(s.minProperties, s.maxProperties, "keys "),
     s.default !== undefined ? `default ${json(s.default)}` : undefined,
   ];
   return words.filter((w): w is string => w !== undefined);
+}
+
+/** A tuple's `minItems`/`maxItems` say what its type already does. */
+function tupleLength(s: Record<string, unknown>): boolean {
+  const prefix = Array.isArray(s.prefixItems) ? s.prefixItems : Array.isArray(s.items) ? s.items : undefined;
+  return (
+    prefix !== undefined && s.minItems === prefix.length && (s.maxItems ?? prefix.length) === prefix.length
+  );
 }
 
 /** One line of JSDoc for a property: its description, then its constraints in parentheses. */

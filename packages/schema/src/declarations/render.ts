@@ -110,7 +110,13 @@ function renderServer(
       schemaToTs(
         schema,
         pointer,
-        { resolveRef: resolve(slot), warn, doc: propertyDoc, omitDefaultIndex: true },
+        {
+          resolveRef: resolve(slot),
+          warn,
+          doc: propertyDoc,
+          omitDefaultIndex: true,
+          inlineBareObjects: true,
+        },
         1,
       );
     const input = tool.inputSchema;
@@ -131,7 +137,13 @@ function renderServer(
     const text = schemaToTs(
       d.schema,
       d.pointer,
-      { resolveRef: defs.resolver(d.scope), warn, doc: propertyDoc, omitDefaultIndex: true },
+      {
+        resolveRef: defs.resolver(d.scope),
+        warn,
+        doc: propertyDoc,
+        omitDefaultIndex: true,
+        inlineBareObjects: true,
+      },
       1,
     );
     const doc = jsdoc(propertyDoc(d.schema), "  ");
@@ -151,9 +163,11 @@ function toolDoc(tool: ApiTool, id: string): string[] {
     a.destructiveHint === true && a.readOnlyHint !== true ? "Destructive." : undefined,
     a.idempotentHint === true ? "Idempotent." : undefined,
   ].filter(Boolean);
+  // the traits go on the summary's last line: a line of their own costs a model more than the words
+  const lines = summary ? summary.split("\n") : [];
+  if (traits.length > 0) lines.push(`${lines.pop() ?? ""} ${traits.join(" ")}`.trim());
   return [
-    summary,
-    traits.join(" "),
+    ...lines,
     id !== tool.name ? `MCP tool ${JSON.stringify(tool.name)}.` : undefined,
     tool.outputSchema ? undefined : "Returns unknown: the tool declares no output schema.",
   ].filter((l): l is string => Boolean(l));

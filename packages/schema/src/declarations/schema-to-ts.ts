@@ -16,6 +16,8 @@ export interface PrintOptions {
    * (declarations for a model: only the declared properties, so a misspelled one is an error).
    */
   omitDefaultIndex?: boolean;
+  /** Print an object whose properties have no JSDoc on one line: `{ a: string; b?: number }`. */
+  inlineBareObjects?: boolean;
 }
 
 const DOC_KEYWORDS = [
@@ -231,16 +233,20 @@ function objectType(schema: JsonSchema, pointer: string, options: PrintOptions, 
       `Record<string, ${print(additional, `${pointer}/additionalProperties`, options, depth).text}>`,
     );
   }
+  const docs = names.map((name) => (options.doc ?? docLines)(properties[name]));
+  const inline = options.inlineBareObjects === true && docs.every((d) => d.length === 0);
   const indent = "  ".repeat(depth + 1);
   let out = "{\n";
+  const members: string[] = [];
   const propertyTypes: Printed[] = [];
-  for (const name of names) {
+  names.forEach((name, i) => {
     const sub = properties[name];
-    const t = print(sub, `${pointer}/properties/${escapeToken(name)}`, options, depth + 1);
+    const t = print(sub, `${pointer}/properties/${escapeToken(name)}`, options, inline ? depth : depth + 1);
     propertyTypes.push(t);
-    out += jsdoc((options.doc ?? docLines)(sub), indent);
-    out += `${indent}${propertyKey(name)}${required.has(name) ? "" : "?"}: ${t.text};\n`;
-  }
+    members.push(`${propertyKey(name)}${required.has(name) ? "" : "?"}: ${t.text}`);
+    out += jsdoc(docs[i]!, indent);
+    out += `${indent}${members[i]};\n`;
+  });
   if (additional !== false && !(additional === undefined && options.omitDefaultIndex)) {
     const rest =
       additional === undefined || additional === true
@@ -249,6 +255,8 @@ function objectType(schema: JsonSchema, pointer: string, options: PrintOptions, 
     const optional = required.size < names.length ? [atom("undefined")] : [];
     const index = rest === UNKNOWN ? UNKNOWN : union([rest, ...propertyTypes, ...optional]);
     out += `${indent}[key: string]: ${index.text};\n`;
+    members.push(`[key: string]: ${index.text}`);
   }
+  if (inline) return atom(`{ ${members.join("; ")} }`);
   return atom(`${out}${"  ".repeat(depth)}}`);
 }
