@@ -64,7 +64,8 @@ export interface Checker {
 
 /**
  * Creates a checker: loads TypeScript (lazily, see `loadTypeScript`) and keeps a language service
- * whose library and declaration files are parsed once for every check.
+ * whose library and declaration files are parsed once, here (one empty check warms it), for every
+ * check.
  *
  * @example
  * const checker = await createChecker({ servers: [apiServer(contract)] });
@@ -82,11 +83,11 @@ export async function createChecker(options: CheckerOptions): Promise<Checker> {
         `(${ts.getDefaultLibFilePath({})} does not exist): pass \`readLib\` to createChecker`,
     );
   }
-  return {
-    declarations,
-    check: (program, checkOptions = {}) =>
-      checkProgram({ ts, service, api, program, language: checkOptions.language ?? "typescript" }),
-  };
+  const check: Checker["check"] = (program, checkOptions = {}) =>
+    checkProgram({ ts, service, api, program, language: checkOptions.language ?? "typescript" });
+  // the first check parses the library and declarations: pay it here, not in the model's loop
+  check("return null;");
+  return { declarations, check };
 }
 
 function checkProgram(input: {
@@ -140,11 +141,12 @@ function failure(problems: RuleProblem[], source: TS.SourceFile, program: string
 }
 
 function parsesAsJs(ts: TypeScriptApi, body: string): boolean {
-  const out = ts.transpileModule(`${WRAPPER_HEAD}${body}${WRAPPER_TAIL}`, {
-    fileName: "program.js",
-    reportDiagnostics: true,
-    compilerOptions: { allowJs: true, target: ts.ScriptTarget.ES2022 },
-  });
+  const wrapped = `${WRAPPER_HEAD}${body}${WRAPPER_TAIL}`;
+  const file = ts.createSourceFile("program.js", wrapped, ts.ScriptTarget.ES2022, false, ts.ScriptKind.JS);
+  // a parse alone (no program, no emit); `parseDiagnostics` is internal, so without it ask transpileModule
+  const parsed = (file as unknown as { parseDiagnostics?: readonly unknown[] }).parseDiagnostics;
+  if (parsed) return parsed.length === 0;
+  const out = ts.transpileModule(wrapped, { fileName: "program.js", reportDiagnostics: true });
   return (out.diagnostics ?? []).length === 0;
 }
 
