@@ -4,6 +4,7 @@ import {
   apiNames,
   apiServer,
   codeIdentifiers,
+  codeToolDescription,
   describeApi,
   renderDeclarations,
   renderIndex,
@@ -168,5 +169,23 @@ describe("renderIndex and describeApi", () => {
       ok: false,
       error: 'no namespace "smarthome"; did you mean "smart_home"?',
     });
+  });
+});
+
+describe("codeToolDescription", () => {
+  const servers = ["smart-home", "ledger"].map((s) =>
+    apiServer(
+      JSON.parse(readFileSync(new URL(`../../../../schemas/${s}.tools.json`, import.meta.url), "utf8")),
+    ),
+  );
+
+  it("states the program's form, then carries the declarations, or the index past the limit", () => {
+    const whole = codeToolDescription(servers);
+    expect(whole.form).toBe("declarations");
+    expect(whole.text.startsWith("Write the body of an async JavaScript or TypeScript function")).toBe(true);
+    expect(whole.text).toContain(renderDeclarations(servers));
+    const small = codeToolDescription(servers, { maxDeclarationChars: 100, lookup: "read_api" });
+    expect(small.form).toBe("index");
+    expect(small.text).toContain(renderIndex(servers, { lookup: "read_api" }));
   });
 });

@@ -10,8 +10,10 @@ export {
   type ApiTool,
   apiNames,
   apiServer,
+  type CodeToolDescription,
   codeIdentifier,
   codeIdentifiers,
+  codeToolDescription,
   type Described,
   describeApi,
   renderDeclarations,
@@ -25,5 +27,4 @@ export {
   type CheckResult,
   createChecker,
 } from "./check/checker.ts";
-export { loadTypeScript } from "./check/typescript.ts";
 // ── end of check

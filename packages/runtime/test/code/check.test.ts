@@ -4,7 +4,6 @@ import {
   apiServer,
   type Checker,
   createChecker,
-  loadTypeScript,
 } from "@mcp-gen/runtime/code";
 import ts from "typescript-5";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -181,7 +180,7 @@ describe("check: programs that pass", () => {
 
 describe("loading TypeScript", () => {
   it("refuses a TypeScript without the JavaScript API (here: the repository's typescript 7) and says how to fix it", async () => {
-    await expect(loadTypeScript()).rejects.toThrow(
+    await expect(createChecker({ servers })).rejects.toThrow(
       /needs TypeScript's JavaScript compiler API, which the installed "typescript" \(7\.\d+\.\d+\) does not have .*Install typescript@6\.0\.3/,
     );
   });

@@ -11,4 +11,9 @@ export {
   renderDeclarations,
 } from "./render.ts";
 export { docLines, type PrintOptions, schemaToTs } from "./schema-to-ts.ts";
+export {
+  type CodeToolDescription,
+  type CodeToolDescriptionOptions,
+  codeToolDescription,
+} from "./tool-description.ts";
 export { jsdoc, propertyKey } from "./ts-text.ts";
