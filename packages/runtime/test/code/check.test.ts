@@ -1,10 +1,5 @@
 import { readFileSync } from "node:fs";
-import {
-  type ApiServer,
-  apiServer,
-  type Checker,
-  createChecker,
-} from "@mcp-gen/runtime/code";
+import { type ApiServer, apiServer, type Checker, createChecker } from "@mcp-gen/runtime/code";
 import ts from "typescript-5";
 import { beforeAll, describe, expect, it } from "vitest";
 
@@ -175,6 +170,29 @@ describe("check: programs that pass", () => {
       message:
         "1:14 Property 'list_acounts' does not exist on type 'typeof ledger'. Did you mean 'list_accounts'?",
     });
+  });
+});
+
+describe("createChecker's input", () => {
+  it("refuses declarations that do not compile, with their position", async () => {
+    await expect(
+      createChecker({ declarations: "declare namespace a { function f(): Promise<Nope>; }", typescript: ts }),
+    ).rejects.toThrow(
+      "code mode's declarations do not compile (1 errors): api.d.ts:1:45 Cannot find name 'Nope'.",
+    );
+  });
+
+  it("takes what else the sandbox declares", async () => {
+    const withSleep = await createChecker({
+      servers,
+      typescript: ts,
+      globals: "declare function sleep(ms: number): Promise<void>;\n",
+    });
+    expect(withSleep.check("await sleep(10);\nreturn null;")).toStrictEqual({
+      ok: true,
+      js: "await sleep(10);\nreturn null;",
+    });
+    expect(checker.check("await sleep(10);").ok).toBe(false);
   });
 });
 

@@ -3,7 +3,7 @@ import type * as TS from "typescript-5";
 import { eraseTypes } from "./erase.ts";
 import { wordDiagnostic } from "./messages.ts";
 import { nonJsonReturns, type RuleProblem, refusedImports } from "./program-rules.ts";
-import { ProgramService, WRAPPER_HEAD, WRAPPER_TAIL } from "./service.ts";
+import { API_FILE, ProgramService, SANDBOX_FILE, WRAPPER_HEAD, WRAPPER_TAIL } from "./service.ts";
 import { loadTypeScript, type TypeScriptApi } from "./typescript.ts";
 
 /** One problem of a program, at its line and column (1-based, in the program's own text). */
@@ -43,6 +43,11 @@ export type CheckerOptions = (
    * with `getLibFiles` from `@ts-morph/common`. Default: the compiler's own lib folder.
    */
   readLib?: (fileName: string) => string | undefined;
+  /**
+   * Ambient declarations of what else the sandbox gives a program (beside the API and `console`),
+   * e.g. `declare function sleep(ms: number): Promise<void>;`.
+   */
+  globals?: string;
 };
 
 /** Options of one check. */
@@ -76,12 +81,30 @@ export async function createChecker(options: CheckerOptions): Promise<Checker> {
   const ts = await loadTypeScript(options.typescript);
   const declarations = options.servers ? renderDeclarations(options.servers) : options.declarations;
   const api = options.servers ? apiListing(options.servers) : namespacesOf(ts, declarations);
-  const service = new ProgramService(ts, declarations, options.readLib);
+  const service = new ProgramService(ts, declarations, options.readLib, options.globals);
   if (!service.hasLib()) {
     throw new Error(
       `code mode's type check cannot read the ES2022 library of the TypeScript compiler it was given ` +
         `(${ts.getDefaultLibFilePath({})} does not exist): pass \`readLib\` to createChecker`,
     );
+  }
+  const broken = service.service
+    .getSemanticDiagnostics(API_FILE)
+    .concat(service.service.getSemanticDiagnostics(SANDBOX_FILE))
+    .concat(service.service.getSyntacticDiagnostics(API_FILE));
+  if (broken.length > 0) {
+    const first = broken
+      .slice(0, 3)
+      .map((d) => {
+        const at =
+          d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
+        const where = at
+          ? `${d.file!.fileName.slice(d.file!.fileName.lastIndexOf("/") + 1)}:${at.line + 1}:${at.character + 1} `
+          : "";
+        return `${where}${ts.flattenDiagnosticMessageText(d.messageText, " ")}`;
+      })
+      .join("; ");
+    throw new Error(`code mode's declarations do not compile (${broken.length} errors): ${first}`);
   }
   const check: Checker["check"] = (program, checkOptions = {}) =>
     checkProgram({ ts, service, api, program, language: checkOptions.language ?? "typescript" });

@@ -36,9 +36,10 @@ export class ProgramService {
     private readonly ts: TypeScriptApi,
     declarations: string,
     private readonly readLib?: (fileName: string) => string | undefined,
+    extraGlobals = "",
   ) {
     this.files = new Map([
-      [SANDBOX_FILE, SANDBOX_GLOBALS],
+      [SANDBOX_FILE, `${SANDBOX_GLOBALS}${extraGlobals}`],
       [API_FILE, declarations],
     ]);
     const options: TS.CompilerOptions = {
@@ -51,7 +52,8 @@ export class ProgramService {
       noImplicitAny: false,
       allowJs: true,
       checkJs: true,
-      skipLibCheck: true,
+      skipLibCheck: false,
+      skipDefaultLibCheck: true,
       noFallthroughCasesInSwitch: true,
       useUnknownInCatchVariables: true,
     };
