@@ -8,7 +8,7 @@ declare namespace ledger {
     /** Amount of ETH as a decimal string (length <= 100, matches /^[0-9]+(\.[0-9]{1,18})?$/, default "10") */
     amount?: string;
   }): Promise<{
-    /** (integer) */
+    /** integer */
     tx_id: number;
     /** "transfer", or "mint" for faucet payouts. */
     kind: "transfer" | "mint";
@@ -50,7 +50,7 @@ declare namespace ledger {
     /** Only transactions older than this tx_id (to page back) (integer, >= 1) */
     before_id?: number;
   }): Promise<{ transactions: {
-    /** (integer) */
+    /** integer */
     tx_id: number;
     /** "transfer", or "mint" for faucet payouts. */
     kind: "transfer" | "mint";
@@ -80,7 +80,7 @@ declare namespace ledger {
     /** Unique key of this transfer, reused only for retries of the same transfer (length 1..200) */
     idempotency_key?: string;
   }): Promise<{
-    /** (integer) */
+    /** integer */
     tx_id: number;
     /** "transfer", or "mint" for faucet payouts. */
     kind: "transfer" | "mint";

@@ -69,7 +69,7 @@ describe("renderDeclarations", () => {
     /** Item id (integer, >= 1) */
     id: number;
     kind?: "a" | "b";
-    /** (items <= 3) */
+    /** items <= 3 */
     tags?: string[];
   }): Promise<{ name: string }>;
 }

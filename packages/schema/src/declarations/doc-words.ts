@@ -48,7 +48,8 @@ export function propertyDoc(schema: unknown): string[] {
   if (!isSchemaObject(schema)) return [];
   const text = typeof schema.description === "string" ? schema.description.trim() : "";
   const words = constraintWords(schema);
-  const parts = [text, words.length > 0 ? `(${words.join(", ")})` : ""].filter(Boolean);
+  const constraints = words.length === 0 ? "" : text ? `(${words.join(", ")})` : words.join(", ");
+  const parts = [text, constraints].filter(Boolean);
   if (schema.deprecated === true) parts.push("Deprecated.");
   return parts.length > 0 ? [parts.join(" ")] : [];
 }

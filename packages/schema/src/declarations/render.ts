@@ -165,7 +165,11 @@ function toolDoc(tool: ApiTool, id: string): string[] {
   ].filter(Boolean);
   // the traits go on the summary's last line: a line of their own costs a model more than the words
   const lines = summary ? summary.split("\n") : [];
-  if (traits.length > 0) lines.push(`${lines.pop() ?? ""} ${traits.join(" ")}`.trim());
+  if (traits.length > 0) {
+    const last = (lines.pop() ?? "").trimEnd();
+    const sentence = last === "" || /[.!?:;)]$/.test(last) ? last : `${last}.`;
+    lines.push(`${sentence} ${traits.join(" ")}`.trim());
+  }
   return [
     ...lines,
     id !== tool.name ? `MCP tool ${JSON.stringify(tool.name)}.` : undefined,
