@@ -89,6 +89,12 @@ describe("check: what the sandbox does not have", () => {
     ).toMatch(/^2:8 the program returns \{ d: .*; seen: Set<string>; \}, and its seen is a Set: only JSON/);
   });
 
+  it("refuses a } that closes the program's function early", () => {
+    expect(errors('return 1;\n}\nconsole.log("outside");\nfunction g() {')).toStrictEqual([
+      "2:1 this } closes the program's function before its end: the program is one function body, remove it",
+    ]);
+  });
+
   it("reports a syntax error at the program's last line when the text ends early", () => {
     expect(errors("const x = {\n  a: 1,")).toStrictEqual(["2:1 '}' expected."]);
   });

@@ -2,7 +2,7 @@ import { type ApiServer, apiNames, renderDeclarations } from "@mcp-gen/schema/de
 import type * as TS from "typescript-5";
 import { eraseTypes } from "./erase.ts";
 import { wordDiagnostic } from "./messages.ts";
-import { nonJsonReturns, type RuleProblem, refusedImports } from "./program-rules.ts";
+import { nonJsonReturns, outsideTheBody, type RuleProblem, refusedImports } from "./program-rules.ts";
 import { API_FILE, ProgramService, SANDBOX_FILE, WRAPPER_HEAD, WRAPPER_TAIL } from "./service.ts";
 import { loadTypeScript, type TypeScriptApi } from "./typescript.ts";
 
@@ -127,7 +127,7 @@ function checkProgram(input: {
   const tsProgram = ls.getProgram()!;
   const source = tsProgram.getSourceFile(name)!;
   const checker = tsProgram.getTypeChecker();
-  const problems: RuleProblem[] = refusedImports(ts, source, api);
+  const problems: RuleProblem[] = [...outsideTheBody(ts, source), ...refusedImports(ts, source, api)];
   const inRule = (d: TS.Diagnostic) =>
     d.start !== undefined && problems.some((p) => p.start <= d.start! && d.start! < p.end);
   const diagnostics = syntax.length > 0 ? syntax : ls.getSemanticDiagnostics(name);

@@ -38,6 +38,26 @@ export function refusedImports(
 }
 
 /**
+ * A `}` that closes the program's function before its end (so that what follows would run outside
+ * it): the program must be one function body.
+ */
+export function outsideTheBody(ts: TypeScriptApi, source: TS.SourceFile): RuleProblem[] {
+  const [wrapper, ...rest] = source.statements;
+  if (!wrapper || !ts.isFunctionDeclaration(wrapper) || !wrapper.body) return [];
+  const body = wrapper.body;
+  if (rest.length === 0) return [];
+  const close = body.end - 1;
+  return [
+    {
+      start: close,
+      end: body.end,
+      message:
+        "this } closes the program's function before its end: the program is one function body, remove it",
+    },
+  ];
+}
+
+/**
  * The `return`s of the program (not of functions inside it) whose value cannot become JSON: a
  * function, a symbol, a bigint, a Map, Set or Promise, anywhere in it.
  */
