@@ -176,3 +176,6 @@ declare namespace conformance {
    */
   function test_tool_with_task(): Promise<unknown>;
 }
+
+// A module, so that compiling generated/ adds no global namespace; code mode reads it without this line.
+export {};

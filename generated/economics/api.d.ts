@@ -28,3 +28,6 @@ declare namespace economics {
     format?: "json" | "markdown";
   }): Promise<string>;
 }
+
+// A module, so that compiling generated/ adds no global namespace; code mode reads it without this line.
+export {};

@@ -100,3 +100,6 @@ declare namespace ledger {
     replayed: boolean;
   }>;
 }
+
+// A module, so that compiling generated/ adds no global namespace; code mode reads it without this line.
+export {};

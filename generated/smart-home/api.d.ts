@@ -59,3 +59,6 @@ declare namespace smart_home {
     capabilities: string[];
   }[]>;
 }
+
+// A module, so that compiling generated/ adds no global namespace; code mode reads it without this line.
+export {};

@@ -32,3 +32,6 @@ declare namespace structured_output {
     confidence: number;
   }>;
 }
+
+// A module, so that compiling generated/ adds no global namespace; code mode reads it without this line.
+export {};

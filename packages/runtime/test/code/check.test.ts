@@ -169,8 +169,10 @@ describe("check: programs that pass", () => {
     expect(misuse.ok === false && misuse.message).toBe("2:8 'g' is of type 'unknown'.");
   });
 
-  it("checks against declarations given as text", async () => {
-    const fromText = await createChecker({ declarations: checker.declarations, typescript: ts });
+  it("checks against declarations given as text, such as an emitted api.d.ts", async () => {
+    const emitted = readFileSync(new URL("../../../../generated/ledger/api.d.ts", import.meta.url), "utf8");
+    expect(emitted).toMatch(/\nexport \{\};\n$/);
+    const fromText = await createChecker({ declarations: emitted, typescript: ts });
     expect(fromText.check("await ledger.list_acounts();")).toMatchObject({
       ok: false,
       message:

@@ -79,7 +79,10 @@ export interface Checker {
  */
 export async function createChecker(options: CheckerOptions): Promise<Checker> {
   const ts = await loadTypeScript(options.typescript);
-  const declarations = options.servers ? renderDeclarations(options.servers) : options.declarations;
+  // an emitted api.d.ts ends with `export {};` (a module in the user's project); here it is global
+  const declarations = options.servers
+    ? renderDeclarations(options.servers)
+    : options.declarations.replace(/^export \{\};?[ \t]*$/gm, "");
   const api = options.servers ? apiListing(options.servers) : namespacesOf(ts, declarations);
   const service = new ProgramService(ts, declarations, options.readLib, options.globals);
   if (!service.hasLib()) {
