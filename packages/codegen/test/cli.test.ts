@@ -45,12 +45,13 @@ describe("mcp-gen build (real CLI on a temporary project)", { timeout: 300_000 }
       [
         "✓ calc: 1 tool (from TypeScript)",
         "  calc: 2 constraints moved into provider descriptions (generated/calc/providers/report.json)",
-        "mcp-gen: wrote 16 files",
+        "mcp-gen: wrote 17 files",
         "",
       ].join("\n"),
     );
     expect(readdirSync(path.join(dir, "generated/calc")).sort()).toStrictEqual([
       "TOOLS.md",
+      "api.d.ts",
       "client.ts",
       "index.ts",
       "normalize.ts",
@@ -93,6 +94,7 @@ describe("mcp-gen build (real CLI on a temporary project)", { timeout: 300_000 }
       [
         "error MCPG050: generated files are stale:",
         "  changed generated/calc/TOOLS.md",
+        "  changed generated/calc/api.d.ts",
         "  changed generated/calc/client.ts",
         "  changed generated/calc/providers/anthropic.json",
         "  changed generated/calc/providers/gemini-json-schema.json",

@@ -46,6 +46,12 @@ describe.each(cases)("fixture %s", (name) => {
     );
   });
 
+  it("emits the golden code-mode declarations", async () => {
+    await expect(output(`generated/${name}/api.d.ts`)).toMatchFileSnapshot(
+      `fixtures/${name}/expected/api.d.ts`,
+    );
+  });
+
   it("reports the golden warnings", async () => {
     const warnings = result.warnings
       .filter((w) => w.location?.file.startsWith(`${name}/`))

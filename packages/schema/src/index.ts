@@ -22,6 +22,31 @@ export type {
 } from "./contract.ts";
 export { RESULT_WRAPPED_META } from "./contract.ts";
 export {
+  type ApiNames,
+  type ApiServer,
+  type ApiTool,
+  apiNames,
+  apiServer,
+  type CodeToolDescription,
+  type CodeToolDescriptionOptions,
+  codeIdentifier,
+  codeIdentifiers,
+  codeToolDescription,
+  constraintWords,
+  type Described,
+  describeApi,
+  docLines,
+  jsdoc,
+  type PrintOptions,
+  propertyDoc,
+  propertyKey,
+  type RenderDeclarationsOptions,
+  type RenderIndexOptions,
+  renderDeclarations,
+  renderIndex,
+  schemaToTs,
+} from "./declarations/index.ts";
+export {
   CODES,
   type Diagnostic,
   type DiagnosticCode,

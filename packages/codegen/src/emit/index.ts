@@ -1,4 +1,5 @@
 import type { Contract, Diagnostic, Target } from "@mcp-gen/schema";
+import { emitApiDeclarations } from "./api-declarations.ts";
 import { checkRules } from "./check-rules.ts";
 import { emitClient } from "./client.ts";
 import type { EmitContext } from "./context.ts";
@@ -27,6 +28,7 @@ export const EMITTERS: readonly Emitter[] = [
   emitProviders,
   emitNormalize,
   emitDocs,
+  emitApiDeclarations,
 ];
 
 export interface EmitServerOptions {

@@ -1,3 +1,7 @@
+import { propertyKey } from "@mcp-gen/schema";
+
+export { propertyKey };
+
 const RESERVED = new Set(
   "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await".split(
     " ",
@@ -30,11 +34,6 @@ export function camelCase(name: string): string {
 export function identifier(name: string): string {
   const result = name.replace(/[^A-Za-z0-9_$]/g, "_");
   return /^[0-9]/.test(result) || RESERVED.has(result) ? `_${result}` : result;
-}
-
-/** A property key: bare when it is an identifier, quoted otherwise. */
-export function propertyKey(name: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name);
 }
 
 /**

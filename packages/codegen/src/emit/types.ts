@@ -1,9 +1,8 @@
 import type { ContractTool, JsonSchema } from "@mcp-gen/schema";
-import { diagnostic, escapeToken, McpGenError } from "@mcp-gen/schema";
+import { diagnostic, docLines, escapeToken, McpGenError, schemaToTs } from "@mcp-gen/schema";
 import { type EmitContext, warnAt } from "./context.ts";
 import { pascalCase, propertyKey } from "./names.ts";
 import { allItems, emitItems, itemTypeNames } from "./resources.ts";
-import { docLines, schemaToTs } from "./schema-to-ts.ts";
 import { codeHeader, finish, jsdoc, type OutputFile } from "./writer.ts";
 
 /** TypeScript names of one tool's types. */

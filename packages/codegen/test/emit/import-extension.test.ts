@@ -28,6 +28,7 @@ describe("import specifiers of generated code", () => {
     ["", ""],
   ] as const)("follow importExtension %j", (mode, ext) => {
     expect(relativeImports(contract, mode)).toStrictEqual({
+      "api.d.ts": [],
       "client.ts": [
         `import { validators } from "./index${ext}";`,
         `import type * as T from "./types${ext}";`,

@@ -85,6 +85,9 @@ describe("pulling real-world schemas", () => {
     await expect(read("generated/real/types.ts")).toMatchFileSnapshot(
       "../fixtures/pull/expected/real.types.ts",
     );
+    await expect(read("generated/real/api.d.ts")).toMatchFileSnapshot(
+      "../fixtures/pull/expected/real.api.d.ts",
+    );
     expect(read("generated/real/client.ts")).toContain(
       "readFile(args: T.ReadFileInput, options?: CallOptions): Promise<ToolCallResult<ToolContent>>;",
     );

@@ -6,3 +6,29 @@
 // --- sandbox: run a checked, transpiled program (src/code/sandbox/) ---
 export * from "./sandbox/index.ts";
 // --- end sandbox ---
+
+// ── check (cm-api): declarations, the identifier rule, type-check and transpile (src/code/check/)
+export {
+  type ApiNames,
+  type ApiServer,
+  type ApiTool,
+  apiNames,
+  apiServer,
+  type CodeToolDescription,
+  codeIdentifier,
+  codeIdentifiers,
+  codeToolDescription,
+  type Described,
+  describeApi,
+  renderDeclarations,
+  renderIndex,
+} from "@mcp-gen/schema/declarations";
+export {
+  type CheckDiagnostic,
+  type Checker,
+  type CheckerOptions,
+  type CheckOptions,
+  type CheckResult,
+  createChecker,
+} from "./check/checker.ts";
+// ── end of check

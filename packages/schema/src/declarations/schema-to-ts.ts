@@ -1,7 +1,6 @@
-import type { JsonSchema } from "@mcp-gen/schema";
-import { escapeToken } from "@mcp-gen/schema";
-import { propertyKey } from "./names.ts";
-import { jsdoc } from "./writer.ts";
+import type { JsonSchema } from "../contract.ts";
+import { escapeToken } from "../schema-utils.ts";
+import { jsdoc, propertyKey } from "./ts-text.ts";
 
 const isObject = (v: unknown): v is JsonSchema => v !== null && typeof v === "object" && !Array.isArray(v);
 
@@ -10,6 +9,15 @@ export interface PrintOptions {
   resolveRef(ref: string): string | undefined;
   /** Called for a schema part that cannot be typed (it becomes `unknown`). */
   warn(pointer: string, message: string): void;
+  /** The JSDoc lines of a property's schema; default `docLines` (description and `@keyword` tags). */
+  doc?: (schema: unknown) => string[];
+  /**
+   * Leave out the index signature of an object whose schema does not say `additionalProperties`
+   * (declarations for a model: only the declared properties, so a misspelled one is an error).
+   */
+  omitDefaultIndex?: boolean;
+  /** Print an object whose properties have no JSDoc on one line: `{ a: string; b?: number }`. */
+  inlineBareObjects?: boolean;
 }
 
 const DOC_KEYWORDS = [
@@ -225,17 +233,21 @@ function objectType(schema: JsonSchema, pointer: string, options: PrintOptions, 
       `Record<string, ${print(additional, `${pointer}/additionalProperties`, options, depth).text}>`,
     );
   }
+  const docs = names.map((name) => (options.doc ?? docLines)(properties[name]));
+  const inline = options.inlineBareObjects === true && docs.every((d) => d.length === 0);
   const indent = "  ".repeat(depth + 1);
   let out = "{\n";
+  const members: string[] = [];
   const propertyTypes: Printed[] = [];
-  for (const name of names) {
+  names.forEach((name, i) => {
     const sub = properties[name];
-    const t = print(sub, `${pointer}/properties/${escapeToken(name)}`, options, depth + 1);
+    const t = print(sub, `${pointer}/properties/${escapeToken(name)}`, options, inline ? depth : depth + 1);
     propertyTypes.push(t);
-    out += jsdoc(docLines(sub), indent);
-    out += `${indent}${propertyKey(name)}${required.has(name) ? "" : "?"}: ${t.text};\n`;
-  }
-  if (additional !== false) {
+    members.push(`${propertyKey(name)}${required.has(name) ? "" : "?"}: ${t.text}`);
+    out += jsdoc(docs[i]!, indent);
+    out += `${indent}${members[i]};\n`;
+  });
+  if (additional !== false && !(additional === undefined && options.omitDefaultIndex)) {
     const rest =
       additional === undefined || additional === true
         ? UNKNOWN
@@ -243,6 +255,8 @@ function objectType(schema: JsonSchema, pointer: string, options: PrintOptions, 
     const optional = required.size < names.length ? [atom("undefined")] : [];
     const index = rest === UNKNOWN ? UNKNOWN : union([rest, ...propertyTypes, ...optional]);
     out += `${indent}[key: string]: ${index.text};\n`;
+    members.push(`[key: string]: ${index.text}`);
   }
+  if (inline) return atom(`{ ${members.join("; ")} }`);
   return atom(`${out}${"  ".repeat(depth)}}`);
 }

@@ -1,0 +1,191 @@
+import { readFileSync } from "node:fs";
+import {
+  type ApiServer,
+  apiNames,
+  apiServer,
+  codeIdentifiers,
+  codeToolDescription,
+  describeApi,
+  renderDeclarations,
+  renderIndex,
+} from "@mcp-gen/schema";
+import { describe, expect, it } from "vitest";
+
+const server = (tools: ApiServer["tools"], name = "demo"): ApiServer => ({ name, tools });
+const obj = (properties: Record<string, unknown>, required: string[] = []) => ({
+  type: "object",
+  properties,
+  required,
+  additionalProperties: false,
+});
+
+describe("the identifier rule", () => {
+  it("maps separators, digits, reserved words and sandbox globals, and numbers collisions by sorted name", () => {
+    expect(
+      Object.fromEntries(codeIdentifiers(["files/read.text", "a.b", "a-b", "2fa", "delete", "list"])),
+    ).toStrictEqual({
+      "files/read.text": "files_read_text",
+      "a.b": "a_b_2",
+      "a-b": "a_b",
+      "2fa": "_2fa",
+      delete: "delete_",
+      list: "list",
+    });
+    const names = apiNames([server([], "smart-home"), server([], "console"), server([], "JSON")]);
+    expect([...names.values()].map((n) => n.namespace)).toStrictEqual(["smart_home", "console_", "JSON_"]);
+  });
+
+  it("does not depend on the order tools are listed in", () => {
+    expect(codeIdentifiers(["a-b", "a.b"]).get("a.b")).toBe(codeIdentifiers(["a.b", "a-b"]).get("a.b"));
+  });
+});
+
+describe("renderDeclarations", () => {
+  it("declares a tool with its doc, annotations, constraints, enums and output", () => {
+    const text = renderDeclarations([
+      server([
+        {
+          name: "get-item",
+          description: "Get one item.",
+          annotations: { readOnlyHint: true, idempotentHint: true },
+          inputSchema: obj(
+            {
+              id: { type: "integer", minimum: 1, description: "Item id" },
+              kind: { enum: ["a", "b"] },
+              tags: { type: "array", items: { type: "string" }, maxItems: 3 },
+            },
+            ["id"],
+          ),
+          outputSchema: obj({ name: { type: "string" } }, ["name"]),
+        },
+      ]),
+    ]);
+    expect(text).toStrictEqual(`declare namespace demo {
+  /**
+   * Get one item. Read-only. Idempotent.
+   * MCP tool "get-item".
+   */
+  function get_item(args: {
+    /** Item id (integer, >= 1) */
+    id: number;
+    kind?: "a" | "b";
+    /** items <= 3 */
+    tags?: string[];
+  }): Promise<{ name: string }>;
+}
+`);
+  });
+
+  it("returns Promise<unknown> without an output schema, and takes no args without parameters", () => {
+    const text = renderDeclarations([
+      server([
+        {
+          name: "ping",
+          description: "Ping.",
+          annotations: { destructiveHint: true },
+          inputSchema: { type: "object" },
+        },
+      ]),
+    ]);
+    expect(text).toStrictEqual(`declare namespace demo {
+  /**
+   * Ping. Destructive.
+   * Returns unknown: the tool declares no output schema.
+   */
+  function ping(): Promise<unknown>;
+}
+`);
+  });
+
+  it("declares $defs once as named interfaces and unwraps wrapped results", () => {
+    const point = { type: "object", properties: { x: { type: "number" } }, required: ["x"] };
+    const tools = ["a", "b"].map((name) => ({
+      name,
+      inputSchema: { ...obj({ at: { $ref: "#/$defs/point" } }, ["at"]), $defs: { point } },
+      outputSchema: obj({ result: { type: "string" } }, ["result"]),
+      resultWrapped: true,
+    }));
+    expect(renderDeclarations([server(tools)])).toStrictEqual(`declare namespace demo {
+  type Point = { x: number };
+  function a(args: { at: Point }): Promise<string>;
+  function b(args: { at: Point }): Promise<string>;
+}
+`);
+  });
+
+  it("leaves undeclared properties out of open objects, so a misspelled one is a type error", () => {
+    const text = renderDeclarations([
+      server([{ name: "f", inputSchema: { type: "object", properties: { q: { type: "string" } } } }]),
+    ]);
+    expect(text).not.toContain("[key: string]");
+  });
+});
+
+describe("renderIndex and describeApi", () => {
+  const servers = ["smart-home", "ledger"].map((s) =>
+    apiServer(
+      JSON.parse(readFileSync(new URL(`../../../../schemas/${s}.tools.json`, import.meta.url), "utf8")),
+    ),
+  );
+
+  it("lists every namespace with its functions", () => {
+    expect(renderIndex(servers).split("\n").slice(1)).toStrictEqual([
+      "smart_home: execute_commands, interpret_command, search_devices",
+      "ledger: faucet, get_balance, list_accounts, list_transactions, transfer_eth",
+      "",
+    ]);
+  });
+
+  it("lists topics instead of every name past maxChars, and describes a topic's functions", () => {
+    const many = {
+      name: "crm",
+      tools: ["invoice_get", "invoice_list", "invoice_void", "customer_get", "ping"].map((name) => ({
+        name,
+        inputSchema: { type: "object" },
+      })),
+    };
+    expect(renderIndex([many], { maxChars: 10 }).split("\n").slice(1)).toStrictEqual([
+      "crm (5): invoice (3), customer_get, ping",
+      "",
+    ]);
+    const topic = describeApi([many], "crm.invoice*");
+    expect(topic.ok && topic.declarations.match(/function \w+/g)).toStrictEqual([
+      "function invoice_get",
+      "function invoice_list",
+      "function invoice_void",
+    ]);
+  });
+
+  it("describes one tool or one server, by identifier or original name, and suggests on a miss", () => {
+    const one = describeApi(servers, "smart-home.search_devices");
+    expect(one.ok && one.declarations.match(/function \w+/g)).toStrictEqual(["function search_devices"]);
+    const all = describeApi(servers, "ledger");
+    expect(all.ok && all.declarations.match(/function \w+/g)?.length).toBe(5);
+    expect(describeApi(servers, "ledger.transfer")).toStrictEqual({
+      ok: false,
+      error: 'ledger has no function "transfer"; did you mean "transfer_eth"?',
+    });
+    expect(describeApi(servers, "smarthome")).toStrictEqual({
+      ok: false,
+      error: 'no namespace "smarthome"; did you mean "smart_home"?',
+    });
+  });
+});
+
+describe("codeToolDescription", () => {
+  const servers = ["smart-home", "ledger"].map((s) =>
+    apiServer(
+      JSON.parse(readFileSync(new URL(`../../../../schemas/${s}.tools.json`, import.meta.url), "utf8")),
+    ),
+  );
+
+  it("states the program's form, then carries the declarations, or the index past the limit", () => {
+    const whole = codeToolDescription(servers);
+    expect(whole.form).toBe("declarations");
+    expect(whole.text.startsWith("Write the body of an async JavaScript or TypeScript function")).toBe(true);
+    expect(whole.text).toContain(renderDeclarations(servers));
+    const small = codeToolDescription(servers, { maxDeclarationChars: 100, lookup: "read_api" });
+    expect(small.form).toBe("index");
+    expect(small.text).toContain(renderIndex(servers, { lookup: "read_api" }));
+  });
+});

@@ -1,0 +1,55 @@
+import { isSchemaObject } from "../schema-utils.ts";
+
+const json = (v: unknown) => JSON.stringify(v);
+
+function range(low: unknown, high: unknown, unit: string): string | undefined {
+  if (low !== undefined && high !== undefined) return `${unit}${json(low)}..${json(high)}`;
+  if (low !== undefined) return `${unit}>= ${json(low)}`;
+  if (high !== undefined) return `${unit}<= ${json(high)}`;
+  return undefined;
+}
+
+/**
+ * The constraints of a schema in a few words, for a model reading declarations:
+ * `integer, >= 1, <= 50`, `length 1..64`, `format date-time`, `default 10`.
+ */
+export function constraintWords(schema: unknown): string[] {
+  if (!isSchemaObject(schema)) return [];
+  const s = schema;
+  const types = Array.isArray(s.type) ? s.type : [s.type];
+  const words: (string | undefined)[] = [
+    types.includes("integer") && !types.includes("number") ? "integer" : undefined,
+    s.minimum !== undefined ? `>= ${json(s.minimum)}` : undefined,
+    s.exclusiveMinimum !== undefined ? `> ${json(s.exclusiveMinimum)}` : undefined,
+    s.maximum !== undefined ? `<= ${json(s.maximum)}` : undefined,
+    s.exclusiveMaximum !== undefined ? `< ${json(s.exclusiveMaximum)}` : undefined,
+    s.multipleOf !== undefined ? `multiple of ${json(s.multipleOf)}` : undefined,
+    range(s.minLength, s.maxLength, "length "),
+    typeof s.pattern === "string" ? `matches /${s.pattern}/` : undefined,
+    typeof s.format === "string" ? `format ${s.format}` : undefined,
+    tupleLength(s) ? undefined : range(s.minItems, s.maxItems, "items "),
+    s.uniqueItems === true ? "unique items" : undefined,
+    range(s.minProperties, s.maxProperties, "keys "),
+    s.default !== undefined ? `default ${json(s.default)}` : undefined,
+  ];
+  return words.filter((w): w is string => w !== undefined);
+}
+
+/** A tuple's `minItems`/`maxItems` say what its type already does. */
+function tupleLength(s: Record<string, unknown>): boolean {
+  const prefix = Array.isArray(s.prefixItems) ? s.prefixItems : Array.isArray(s.items) ? s.items : undefined;
+  return (
+    prefix !== undefined && s.minItems === prefix.length && (s.maxItems ?? prefix.length) === prefix.length
+  );
+}
+
+/** One line of JSDoc for a property: its description, then its constraints in parentheses. */
+export function propertyDoc(schema: unknown): string[] {
+  if (!isSchemaObject(schema)) return [];
+  const text = typeof schema.description === "string" ? schema.description.trim() : "";
+  const words = constraintWords(schema);
+  const constraints = words.length === 0 ? "" : text ? `(${words.join(", ")})` : words.join(", ");
+  const parts = [text, constraints].filter(Boolean);
+  if (schema.deprecated === true) parts.push("Deprecated.");
+  return parts.length > 0 ? [parts.join(" ")] : [];
+}

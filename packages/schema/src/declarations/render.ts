@@ -1,0 +1,254 @@
+import type { Contract, ContractTool, JsonSchema } from "../contract.ts";
+import { RESULT_WRAPPED_META } from "../contract.ts";
+import { escapeToken, isSchemaObject } from "../schema-utils.ts";
+import { propertyDoc } from "./doc-words.ts";
+import { codeIdentifiers } from "./identifiers.ts";
+import { schemaToTs } from "./schema-to-ts.ts";
+import { jsdoc } from "./ts-text.ts";
+
+/** A tool as code mode declares it: the contract's (or `tools/list`'s) tool. */
+export interface ApiTool extends ContractTool {
+  /**
+   * The tool sends a non-object result as `structuredContent: { result }` (mcp-gen's
+   * `resultWrapped`, or `_meta["dev.mcp-gen/resultWrapped"]` in `tools/list`): its function
+   * resolves to `result` itself.
+   */
+  resultWrapped?: boolean;
+  _meta?: Record<string, unknown>;
+}
+
+/** One server of a code-mode API: its name (the namespace) and its tools. */
+export interface ApiServer {
+  name: string;
+  title?: string;
+  tools: readonly ApiTool[];
+}
+
+/** The identifiers of one server: its namespace and each tool's function, by original name. */
+export interface ApiNames {
+  namespace: string;
+  tools: ReadonlyMap<string, string>;
+}
+
+/** A contract as a code-mode server (its tools with `resultWrapped` from `x-mcp-gen`). */
+export function apiServer(contract: Contract): ApiServer {
+  const extras = contract["x-mcp-gen"]?.tools ?? {};
+  return {
+    name: contract.server,
+    ...(contract.title ? { title: contract.title } : {}),
+    tools: contract.tools.map((t) => (extras[t.name]?.resultWrapped ? { ...t, resultWrapped: true } : t)),
+  };
+}
+
+/** Identifiers of every server and tool under the identifier rule (see `codeIdentifier`). */
+export function apiNames(servers: readonly ApiServer[]): Map<string, ApiNames> {
+  const namespaces = codeIdentifiers(
+    servers.map((s) => s.name),
+    { namespace: true },
+  );
+  return new Map(
+    servers.map((s) => [
+      s.name,
+      { namespace: namespaces.get(s.name)!, tools: codeIdentifiers(s.tools.map((t) => t.name)) },
+    ]),
+  );
+}
+
+/** Options of `renderDeclarations`. */
+export interface RenderDeclarationsOptions {
+  /** Called for a schema part that cannot be typed (it becomes `unknown`); `where` names the server. */
+  warn?: (where: { server: string; pointer: string }, message: string) => void;
+  /** Render only these tools (original names) of their server; default: all. */
+  only?: (server: string, tool: string) => boolean;
+}
+
+/**
+ * TypeScript declarations of the servers' tools: a `declare namespace` per server, one async
+ * function per tool with its JSDoc, its arguments object and its result type (`unknown` when the
+ * tool has no output schema). Deterministic: the same servers give the same text.
+ *
+ * @example
+ * renderDeclarations([apiServer(contract)]) // "declare namespace smart_home {\n  …"
+ */
+export function renderDeclarations(
+  servers: readonly ApiServer[],
+  options: RenderDeclarationsOptions = {},
+): string {
+  const names = apiNames(servers);
+  const blocks: string[] = [];
+  for (const server of servers) {
+    const tools = server.tools.filter((t) => options.only?.(server.name, t.name) ?? true);
+    if (tools.length === 0 && options.only) continue;
+    blocks.push(renderServer(server, tools, names.get(server.name)!, options));
+  }
+  return blocks.join("\n");
+}
+
+const pascal = (name: string) =>
+  name
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join("") || "T";
+
+function renderServer(
+  server: ApiServer,
+  tools: readonly ApiTool[],
+  names: ApiNames,
+  options: RenderDeclarationsOptions,
+): string {
+  const warn = (pointer: string, message: string) =>
+    options.warn?.({ server: server.name, pointer }, message);
+  const index = new Map(server.tools.map((t, i) => [t.name, i]));
+  const defs = new Defs();
+  const functions: string[] = [];
+  for (const tool of tools) {
+    const i = index.get(tool.name)!;
+    const id = names.tools.get(tool.name)!;
+    const resolve = (slot: string) => defs.resolver(defs.collect(tool, i, slot));
+    const print = (schema: unknown, pointer: string, slot: string) =>
+      schemaToTs(
+        schema,
+        pointer,
+        {
+          resolveRef: resolve(slot),
+          warn,
+          doc: propertyDoc,
+          omitDefaultIndex: true,
+          inlineBareObjects: true,
+        },
+        1,
+      );
+    const input = tool.inputSchema;
+    const hasArgs =
+      Object.keys(isSchemaObject(input.properties) ? input.properties : {}).length > 0 ||
+      isSchemaObject(input.additionalProperties) ||
+      ["anyOf", "oneOf", "allOf", "$ref"].some((k) => k in input);
+    const args = hasArgs
+      ? `args: ${print(withoutDefs(input), `/tools/${i}/inputSchema`, "inputSchema")}`
+      : "";
+    const output = outputPart(tool);
+    const result = output
+      ? print(withoutDefs(output.schema), `/tools/${i}/outputSchema${output.suffix}`, "outputSchema")
+      : "unknown";
+    functions.push(`${jsdoc(toolDoc(tool, id), "  ")}  function ${id}(${args}): Promise<${result}>;\n`);
+  }
+  const types = defs.pending.map((d) => {
+    const text = schemaToTs(
+      d.schema,
+      d.pointer,
+      {
+        resolveRef: defs.resolver(d.scope),
+        warn,
+        doc: propertyDoc,
+        omitDefaultIndex: true,
+        inlineBareObjects: true,
+      },
+      1,
+    );
+    const doc = jsdoc(propertyDoc(d.schema), "  ");
+    return text.startsWith("{\n") && isPlainObject(d.schema)
+      ? `${doc}  interface ${d.name} ${text}\n`
+      : `${doc}  type ${d.name} = ${text};\n`;
+  });
+  const title = server.title && server.title !== server.name ? server.title : undefined;
+  return `${jsdoc([title])}declare namespace ${names.namespace} {\n${[...types, ...functions].join("")}}\n`;
+}
+
+function toolDoc(tool: ApiTool, id: string): string[] {
+  const summary = (tool.description ?? tool.title ?? tool.annotations?.title ?? "").trim();
+  const a = tool.annotations ?? {};
+  const traits = [
+    a.readOnlyHint === true ? "Read-only." : undefined,
+    a.destructiveHint === true && a.readOnlyHint !== true ? "Destructive." : undefined,
+    a.idempotentHint === true ? "Idempotent." : undefined,
+  ].filter(Boolean);
+  // the traits go on the summary's last line: a line of their own costs a model more than the words
+  const lines = summary ? summary.split("\n") : [];
+  if (traits.length > 0) {
+    const last = (lines.pop() ?? "").trimEnd();
+    const sentence = last === "" || /[.!?:;)]$/.test(last) ? last : `${last}.`;
+    lines.push(`${sentence} ${traits.join(" ")}`.trim());
+  }
+  return [
+    ...lines,
+    id !== tool.name ? `MCP tool ${JSON.stringify(tool.name)}.` : undefined,
+    tool.outputSchema ? undefined : "Returns unknown: the tool declares no output schema.",
+  ].filter((l): l is string => Boolean(l));
+}
+
+/** The schema the function resolves to: the output schema, or its `result` for wrapped results. */
+function outputPart(tool: ApiTool): { schema: JsonSchema; suffix: string } | undefined {
+  const out = tool.outputSchema;
+  if (!out) return undefined;
+  const wrapped = tool.resultWrapped === true || tool._meta?.[RESULT_WRAPPED_META] === true;
+  const result = isSchemaObject(out.properties) ? out.properties.result : undefined;
+  if (wrapped && isSchemaObject(result)) {
+    // the definitions stay reachable from the unwrapped result
+    const defs = out.$defs !== undefined ? { $defs: out.$defs } : {};
+    return { schema: { ...result, ...defs }, suffix: "/properties/result" };
+  }
+  return { schema: out, suffix: "" };
+}
+
+function isPlainObject(schema: unknown): boolean {
+  if (!isSchemaObject(schema) || schema.type !== "object" || !isSchemaObject(schema.properties)) return false;
+  return !["anyOf", "oneOf", "allOf", "$ref", "const", "enum"].some((k) => k in schema);
+}
+
+function withoutDefs(schema: JsonSchema): JsonSchema {
+  const { $defs: _a, definitions: _b, ...rest } = schema;
+  return rest;
+}
+
+interface PendingDef {
+  name: string;
+  schema: unknown;
+  pointer: string;
+  scope: Map<string, string>;
+}
+
+/** The `$defs` of a server's schemas as named types: one per distinct definition. */
+class Defs {
+  readonly pending: PendingDef[] = [];
+  private readonly byJson = new Map<string, string>();
+  private readonly taken = new Set<string>();
+
+  /** Names the definitions of one schema of a tool; returns its `$ref` → type name scope. */
+  collect(tool: ApiTool, i: number, slot: string): Map<string, string> {
+    const scope = new Map<string, string>();
+    const schema = slot === "inputSchema" ? tool.inputSchema : tool.outputSchema;
+    if (!schema) return scope;
+    const found: PendingDef[] = [];
+    for (const key of ["$defs", "definitions"]) {
+      const group = schema[key];
+      if (!isSchemaObject(group)) continue;
+      for (const [def, defSchema] of Object.entries(group)) {
+        const json = `${def}\n${JSON.stringify(defSchema)}`;
+        let name = this.byJson.get(json);
+        if (name === undefined) {
+          name = pascal(def);
+          if (this.taken.has(name)) name = `${pascal(tool.name)}${name}`;
+          while (this.taken.has(name)) name = `${name}_`;
+          this.taken.add(name);
+          this.byJson.set(json, name);
+          found.push({
+            name,
+            schema: defSchema,
+            pointer: `/tools/${i}/${slot}/${key}/${escapeToken(def)}`,
+            scope,
+          });
+        }
+        scope.set(`#/${key}/${escapeToken(def)}`, name);
+        if (isSchemaObject(defSchema) && typeof defSchema.$anchor === "string")
+          scope.set(`#${defSchema.$anchor}`, name);
+      }
+    }
+    this.pending.push(...found);
+    return scope;
+  }
+
+  resolver(scope: Map<string, string>): (ref: string) => string | undefined {
+    return (ref) => scope.get(ref);
+  }
+}
