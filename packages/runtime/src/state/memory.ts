@@ -55,13 +55,22 @@ function memoryTasks(now: () => number, pageSize: number): SharedTaskStore {
   };
   const copy = (task: TaskRecord | undefined) => (task ? structuredClone(task) : undefined);
   /** Applies `apply` to a live, non-terminal task; the task as it is now. */
-  const change = async (taskId: string, apply: (task: TaskRecord) => boolean | undefined) => {
+  const change = async (taskId: string, apply: (task: TaskRecord) => boolean | undefined) =>
+    (await applied(taskId, apply)).task;
+  const applied = async (taskId: string, apply: (task: TaskRecord) => boolean | undefined) => {
     const task = live(taskId);
-    if (task && !TERMINAL.includes(task.status) && apply(task) !== false) {
+    const stored = task !== undefined && !TERMINAL.includes(task.status) && apply(task) !== false;
+    if (stored) {
       task.lastUpdatedAt = new Date(now()).toISOString();
       if (TERMINAL.includes(task.status)) delete task.lease;
     }
-    return copy(task);
+    return { stored, task: copy(task) };
+  };
+  const outcomeOf = (outcome: Parameters<SharedTaskStore["storeResult"]>[1]) => (task: TaskRecord) => {
+    task.status = outcome.status;
+    if (outcome.status === "completed") task.result = structuredClone(outcome.result);
+    else task.error = structuredClone(outcome.error);
+    return true;
   };
   const lease = (taskId: string, holder: string, ttlMs: number, mayTake: (l?: TaskLease) => boolean) => {
     const task = live(taskId);
@@ -85,11 +94,12 @@ function memoryTasks(now: () => number, pageSize: number): SharedTaskStore {
         task.status = status;
         if (statusMessage !== undefined) task.statusMessage = statusMessage;
       }),
-    storeResult: (taskId, outcome) =>
-      change(taskId, (task) => {
-        task.status = outcome.status;
-        if (outcome.status === "completed") task.result = structuredClone(outcome.result);
-        else task.error = structuredClone(outcome.error);
+    storeResult: (taskId, outcome) => change(taskId, outcomeOf(outcome)),
+    finish: (taskId, holder, outcome) =>
+      applied(taskId, (task) => {
+        if (task.lease?.holder !== holder) return false;
+        outcomeOf(outcome)(task);
+        return true;
       }),
     cancel: (taskId) =>
       change(taskId, (task) => {

@@ -62,18 +62,27 @@ export function postgresTasks(options: {
   const LIVE = "(expires_at IS NULL OR expires_at > $2)";
   const RUNNING = "status NOT IN ('completed', 'failed', 'cancelled')";
   const iso = () => new Date(now()).toISOString();
-  /** Applies `set` ($3… are `values`) to a live, running task; the task as it is now. */
-  const change = async (taskId: string, set: string, values: unknown[] = []) => {
-    const [row] = await sql.query<Row>(
-      `UPDATE ${table} SET ${set} WHERE task_id = $1 AND ${LIVE} AND ${RUNNING} RETURNING *`,
-      [taskId, now(), ...values],
-    );
-    if (row) return decode(row);
-    return decode(
-      (await sql.query<Row>(`SELECT * FROM ${table} WHERE task_id = $1 AND ${LIVE}`, [taskId, now()]))[0],
-    );
-  };
   const ENDED = "lease_holder = NULL, lease_until = NULL";
+  /** Applies `set` ($3… are `values`) to a live, running task; the task as it is now. */
+  const fenced = async (taskId: string, set: string, values: unknown[], holder?: string) => {
+    const guard = holder === undefined ? "" : ` AND lease_holder = $${values.length + 3}`;
+    const [row] = await sql.query<Row>(
+      `UPDATE ${table} SET ${set} WHERE task_id = $1 AND ${LIVE} AND ${RUNNING}${guard} RETURNING *`,
+      [taskId, now(), ...values, ...(holder === undefined ? [] : [holder])],
+    );
+    if (row) return { stored: true, task: decode(row) };
+    const [current] = await sql.query<Row>(`SELECT * FROM ${table} WHERE task_id = $1 AND ${LIVE}`, [
+      taskId,
+      now(),
+    ]);
+    return { stored: false, task: decode(current) };
+  };
+  const change = async (taskId: string, set: string, values: unknown[] = []) =>
+    (await fenced(taskId, set, values)).task;
+  const outcomeOf = (outcome: Parameters<SharedTaskStore["storeResult"]>[1]): [string, unknown[]] => [
+    `status = $3, last_updated_at = $4, ${outcome.status === "completed" ? "result" : "error"} = $5, ${ENDED}`,
+    [outcome.status, iso(), JSON.stringify(outcome.status === "completed" ? outcome.result : outcome.error)],
+  ];
 
   return {
     async create(input: NewTask) {
@@ -108,16 +117,8 @@ export function postgresTasks(options: {
         `status = $3, last_updated_at = $4${message !== undefined ? ", status_message = $5" : ""}`,
         [status, iso(), ...(message !== undefined ? [message] : [])],
       ),
-    storeResult: (taskId, outcome) =>
-      change(
-        taskId,
-        `status = $3, last_updated_at = $4, ${outcome.status === "completed" ? "result" : "error"} = $5, ${ENDED}`,
-        [
-          outcome.status,
-          iso(),
-          JSON.stringify(outcome.status === "completed" ? outcome.result : outcome.error),
-        ],
-      ),
+    storeResult: (taskId, outcome) => change(taskId, ...outcomeOf(outcome)),
+    finish: (taskId, holder, outcome) => fenced(taskId, ...outcomeOf(outcome), holder),
     cancel: (taskId) =>
       change(
         taskId,

@@ -16,18 +16,25 @@ end
 local function terminal(s) return s == 'completed' or s == 'failed' or s == 'cancelled' end
 `;
 
-/** ARGV[3..]: field/value pairs to set on a live, non-terminal task. Returns the hash (or nil). */
+/**
+ * ARGV[3]: the lease holder the change needs ("" for any); ARGV[4..]: field/value pairs to set on
+ * a live, non-terminal task. Returns {1 when applied else 0, the hash} (or nil).
+ */
 export const CHANGE = `${PRELUDE}
 local status = live()
 if not status then return nil end
-if not terminal(status) and #ARGV >= 4 then
-  redis.call('HSET', KEYS[1], unpack(ARGV, 3))
+if terminal(status) or #ARGV < 5 then return {0, redis.call('HGETALL', KEYS[1])} end
+if ARGV[3] ~= '' and redis.call('HGET', KEYS[1], 'lh') ~= ARGV[3] then
+  return {0, redis.call('HGETALL', KEYS[1])}
+end
+do
+  redis.call('HSET', KEYS[1], unpack(ARGV, 4))
   if terminal(redis.call('HGET', KEYS[1], 'status')) then
     redis.call('HDEL', KEYS[1], 'lh', 'lx')
     redis.call('ZREM', KEYS[2], ARGV[2])
   end
 end
-return redis.call('HGETALL', KEYS[1])
+return {1, redis.call('HGETALL', KEYS[1])}
 `;
 
 /** ARGV[3]: lastUpdatedAt; ARGV[4..]: key/answer pairs. Returns {accepted keys, hash} (or nil). */

@@ -7,7 +7,7 @@ import type { SharedTaskStore } from "./types.ts";
 /** The scripts as commands of the client (loaded once, then run by their SHA). */
 interface Scripted {
   mcpGenCreate(task: string, index: string, seq: string, ...args: string[]): Promise<number>;
-  mcpGenChange(task: string, leases: string, ...args: string[]): Promise<string[] | null>;
+  mcpGenChange(task: string, leases: string, ...args: string[]): Promise<[number, string[]] | null>;
   mcpGenAnswer(task: string, leases: string, ...args: string[]): Promise<[string[], string[]] | null>;
   mcpGenLease(task: string, leases: string, ...args: string[]): Promise<string | null>;
 }
@@ -50,8 +50,20 @@ export function redisTasks(options: {
   const leases = `${prefix}:leases`;
   const index = (owner: string | undefined) => `${prefix}:owner:${owner === undefined ? "-" : `=${owner}`}`;
   const iso = () => new Date(now()).toISOString();
-  const change = async (taskId: string, ...pairs: string[]) =>
-    decode((await scripted.mcpGenChange(key(taskId), leases, String(now()), taskId, ...pairs)) ?? []);
+  const fenced = async (taskId: string, holder: string, ...pairs: string[]) => {
+    const reply = await scripted.mcpGenChange(key(taskId), leases, String(now()), taskId, holder, ...pairs);
+    return { stored: reply?.[0] === 1, task: reply ? decode(reply[1]) : undefined };
+  };
+  const change = async (taskId: string, ...pairs: string[]) => (await fenced(taskId, "", ...pairs)).task;
+  const outcomeOf = (outcome: Parameters<SharedTaskStore["storeResult"]>[1]) => [
+    "status",
+    outcome.status,
+    "upd",
+    iso(),
+    ...(outcome.status === "completed"
+      ? ["result", JSON.stringify(outcome.result)]
+      : ["error", JSON.stringify(outcome.error)]),
+  ];
   const lease = async (taskId: string, holder: string, ttlMs: number, mode: string) => {
     const until = now() + ttlMs;
     const held = await scripted.mcpGenLease(
@@ -109,17 +121,8 @@ export function redisTasks(options: {
     },
     setStatus: (taskId, status, message) =>
       change(taskId, "status", status, "upd", iso(), ...(message !== undefined ? ["msg", message] : [])),
-    storeResult: (taskId, outcome) =>
-      change(
-        taskId,
-        "status",
-        outcome.status,
-        "upd",
-        iso(),
-        ...(outcome.status === "completed"
-          ? ["result", JSON.stringify(outcome.result)]
-          : ["error", JSON.stringify(outcome.error)]),
-      ),
+    storeResult: (taskId, outcome) => change(taskId, ...outcomeOf(outcome)),
+    finish: (taskId, holder, outcome) => fenced(taskId, holder, ...outcomeOf(outcome)),
     cancel: (taskId) =>
       change(taskId, "status", "cancelled", "msg", CANCELLED_MESSAGE, "cancel", "1", "upd", iso()),
     ask: (taskId, questions) =>

@@ -24,6 +24,15 @@ export interface SharedTaskStore extends TaskStore {
   acquireLease(taskId: string, lease: LeaseRequest): Promise<TaskLease | undefined>;
   /** Extends `holder`'s lease by `ttlMs` from now; `undefined` when `holder` no longer holds it. */
   renewLease(taskId: string, lease: LeaseRequest): Promise<TaskLease | undefined>;
+  /**
+   * `storeResult` fenced by the lease: stores the outcome only while `holder` holds it (a replica
+   * whose lease another took stores nothing, so a task never ends twice), and gives the lease up.
+   */
+  finish(
+    taskId: string,
+    holder: string,
+    outcome: Parameters<TaskStore["storeResult"]>[1],
+  ): Promise<{ stored: boolean; task: TaskRecord | undefined }>;
   /** Gives the lease up (the run ended); a lease of another holder stays. */
   releaseLease(taskId: string, holder: string): Promise<void>;
   /** Non-terminal tasks whose lease has lapsed: their replica died; another may take them over. */

@@ -194,6 +194,45 @@ for (const engine of engines.filter((e) => e.url !== undefined)) {
       expect((await a.tasks.lapsed()).map((t) => t.taskId)).not.toContain(task.taskId);
     });
 
+    it("stores a run's outcome only while its replica holds the lease: a task never ends twice", async () => {
+      const task = await a.tasks.create({ ttlMs: 60_000 });
+      const outcome = {
+        status: "completed" as const,
+        result: { content: [{ type: "text", text: "from a" }] },
+      };
+      // Not leased by a: nothing stored.
+      expect(await a.tasks.finish(task.taskId, "a", outcome)).toMatchObject({
+        stored: false,
+        task: { status: "working" },
+      });
+      await a.tasks.acquireLease(task.taskId, { holder: "a", ttlMs: 1000 });
+      clock += 1000;
+      // a stalled past its lease; b took the task over and ended it first.
+      await b.tasks.acquireLease(task.taskId, { holder: "b", ttlMs: 1000 });
+      const late = await a.tasks.finish(task.taskId, "a", outcome);
+      expect(late).toMatchObject({ stored: false, task: { status: "working", lease: { holder: "b" } } });
+      const error = { code: -32603, message: "outcome unknown: the replica running this task stopped" };
+      const ended = await b.tasks.finish(task.taskId, "b", { status: "failed", error });
+      expect(ended.stored).toBe(true);
+      expect(ended.task).toMatchObject({ status: "failed", error });
+      expect(ended.task?.lease).toBeUndefined();
+      expect(await b.tasks.finish(task.taskId, "b", outcome)).toMatchObject({
+        stored: false,
+        task: { status: "failed" },
+      });
+      // Both replicas race to take over a lapsed task and end it: exactly one wins.
+      const raced = await a.tasks.create({ ttlMs: 60_000 });
+      await a.tasks.acquireLease(raced.taskId, { holder: "dead", ttlMs: 1 });
+      clock += 1;
+      const takers = await Promise.all(
+        [a, b, a, b].map(async (state, i) => {
+          const lease = await state.tasks.acquireLease(raced.taskId, { holder: `r${i}`, ttlMs: 1000 });
+          return lease ? (await state.tasks.finish(raced.taskId, `r${i}`, outcome)).stored : false;
+        }),
+      );
+      expect(takers.filter(Boolean)).toHaveLength(1);
+    });
+
     it("delivers an event published on one replica to the listeners of every replica", async () => {
       const heard = (state: SharedState, count: number) =>
         new Promise<StateEvent[]>((resolve) => {
