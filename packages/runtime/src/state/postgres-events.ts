@@ -22,6 +22,13 @@ export async function postgresEvents(options: {
   let closed = false;
   let client: Client | undefined;
 
+  /**
+   * Sequence values skipped so far, with when: a sequence value is taken before its transaction
+   * commits, so a lower one may commit after a higher one was read. Each catch-up reads them again
+   * (their own NOTIFY wakes it); one still missing after GAP_MS was rolled back and is forgotten.
+   */
+  const gaps = new Map<number, number>();
+  const GAP_MS = 10_000;
   // One catch-up at a time; a wake-up during one runs another after it.
   let reading: Promise<void> | undefined;
   let again = false;
@@ -33,10 +40,11 @@ export async function postgresEvents(options: {
     reading = (async () => {
       do {
         again = false;
+        for (const [seq, since] of gaps) if (Date.now() - since > GAP_MS) gaps.delete(seq);
         const rows = await sql
           .query<{ seq: string; event: StateEvent }>(
-            `SELECT seq, event FROM ${schema}.events WHERE seq > $1 ORDER BY seq`,
-            [last],
+            `SELECT seq, event FROM ${schema}.events WHERE seq > $1 OR seq = ANY($2::bigint[]) ORDER BY seq`,
+            [last, [...gaps.keys()]],
           )
           .catch(() => {
             // Unreachable for now: nothing is skipped (`last` stays), the rows are read again later.
@@ -44,7 +52,14 @@ export async function postgresEvents(options: {
             return [];
           });
         for (const row of rows) {
-          last = Number(row.seq);
+          const seq = Number(row.seq);
+          if (!gaps.delete(seq)) {
+            if (seq <= last) continue;
+            // Bounded: a jump of thousands is a restarted sequence cache, not transactions in flight.
+            for (let missing = Math.max(last + 1, seq - 100); missing < seq; missing++)
+              gaps.set(missing, Date.now());
+            last = seq;
+          }
           for (const listener of [...listeners]) listener(row.event);
         }
       } while (again && !closed);
