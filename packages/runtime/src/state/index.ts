@@ -7,6 +7,12 @@
  * import { openState } from "@mcp-gen/runtime/state";
  * const state = await openState(process.env.STATE_URL ?? "memory:");
  */
+
+export {
+  type ContinuationCodec,
+  type ContinuationCodecOptions,
+  continuationCodec,
+} from "./continuation-codec.ts";
 export { memoryState } from "./memory.ts";
 export { openState } from "./open.ts";
 export type {
