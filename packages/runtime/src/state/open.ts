@@ -27,20 +27,10 @@ export async function openState(url: string, options: OpenStateOptions = {}): Pr
   parsed.searchParams.delete("namespace");
   const bare = parsed.toString();
   const shown = redactUrl(bare);
-  const load = async <T>(name: string, loader: () => Promise<T>): Promise<T> => {
-    try {
-      return await loader();
-    } catch (error) {
-      if ((error as { code?: string }).code !== "ERR_MODULE_NOT_FOUND") throw error;
-      throw new Error(`The state URL ${shown} needs the "${name}" package: npm install ${name}`, {
-        cause: error,
-      });
-    }
-  };
   if (scheme === "redis" || scheme === "rediss") {
-    const { openRedisState } = await load("ioredis", () => import("./redis.ts"));
+    const { openRedisState } = await import("./redis.ts");
     return openRedisState(bare, shown, { ...options, namespace });
   }
-  const { openPostgresState } = await load("pg", () => import("./postgres.ts"));
+  const { openPostgresState } = await import("./postgres.ts");
   return openPostgresState(bare, shown, { ...options, namespace });
 }

@@ -1,6 +1,7 @@
 import type { Client, Pool } from "pg";
 import { postgresEvents } from "./postgres-events.ts";
 import { postgresTasks, type Sql } from "./postgres-tasks.ts";
+import { importClient } from "./records.ts";
 import { type OpenStateOptions, type SharedState, StateUnavailableError } from "./types.ts";
 
 /** Errors that mean "PostgreSQL is not there (yet)": the statement is retried within the budget. */
@@ -52,7 +53,7 @@ export async function openPostgresState(
   shown: string,
   options: OpenStateOptions & { namespace: string },
 ): Promise<SharedState> {
-  const { default: pg } = await import("pg");
+  const { default: pg } = await importClient("pg", shown, () => import("pg"));
   const now = options.now ?? Date.now;
   const budget = options.unavailableAfterMs ?? 5000;
   const schema = options.namespace;

@@ -60,3 +60,20 @@ export function redactUrl(url: string): string {
     return url.replace(/\/\/([^:/@]*):[^@/]*@/, "//$1:***@");
   }
 }
+
+/**
+ * Imports an engine's client package (an optional peer dependency), with an error that says how to
+ * install it when it is missing.
+ */
+export async function importClient<T>(name: string, shown: string, loader: () => Promise<T>): Promise<T> {
+  try {
+    return await loader();
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code !== "ERR_MODULE_NOT_FOUND" || !String((error as Error).message).includes(`'${name}'`))
+      throw error;
+    throw new Error(`The state URL ${shown} needs the "${name}" package: npm install ${name}`, {
+      cause: error,
+    });
+  }
+}

@@ -1,4 +1,5 @@
 import type { RedisOptions } from "ioredis";
+import { importClient } from "./records.ts";
 import { redisTasks } from "./redis-tasks.ts";
 import { type OpenStateOptions, type SharedState, type StateEvent, StateUnavailableError } from "./types.ts";
 
@@ -19,7 +20,7 @@ export async function openRedisState(
   shown: string,
   options: OpenStateOptions & { namespace: string },
 ): Promise<SharedState> {
-  const { Redis: RedisClient } = await import("ioredis");
+  const { Redis: RedisClient } = await importClient("ioredis", shown, () => import("ioredis"));
   const now = options.now ?? Date.now;
   const budget = options.unavailableAfterMs ?? 5000;
   // ioredis counts reconnections, not time: as many as fit in the budget with this back-off.
