@@ -120,7 +120,9 @@ export async function openRedisState(
       closed = true;
       listeners.clear();
       reader.disconnect();
-      await client.quit().catch(() => client.disconnect());
+      // QUIT would wait in the offline queue while Redis is away: only a live connection says goodbye.
+      if (client.status === "ready") await client.quit().catch(() => client.disconnect());
+      else client.disconnect();
     },
   } satisfies SharedState;
 }
