@@ -15,6 +15,14 @@ export {
 } from "./continuation-codec.ts";
 export { memoryState } from "./memory.ts";
 export { openState } from "./open.ts";
+export {
+  type LeasedRun,
+  OUTCOME_UNKNOWN,
+  type RunOutcome,
+  runLeased,
+  type SweepReport,
+  takeover,
+} from "./takeover.ts";
 export type {
   ContinuationStore,
   EventBus,
