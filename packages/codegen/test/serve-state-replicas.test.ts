@@ -60,10 +60,10 @@ async function call(url: string, method: string, params: Record<string, unknown>
 }
 
 /** `mcp-gen serve conformance` with `args`; resolves once it serves, with its stderr so far. */
-function serveConformance(args: string[]) {
+function serveConformance(args: string[], env: Record<string, string> = {}) {
   const child: ChildProcess = spawn(process.execPath, [BIN, "serve", "conformance", ...args], {
     cwd: REPO_ROOT,
-    env: { ...process.env, NO_COLOR: "1" },
+    env: { ...process.env, NO_COLOR: "1", ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";
@@ -82,18 +82,19 @@ function serveConformance(args: string[]) {
 describe.skipIf(SKIP)("mcp-gen serve --state", () => {
   it("refuses to start when the engine is unreachable, naming the URL without its password", async () => {
     const port = await freePort();
-    const served = serveConformance([
-      "--http",
-      "--port",
-      "0",
-      "--state",
-      `redis://app:s3cret@127.0.0.1:${port}`,
-    ]);
-    expect(await served.exited).toBe(1);
-    expect(served.stderr()).toContain(
-      `mcp-gen: --state: Cannot reach the state engine at redis://app:***@127.0.0.1:${port}`,
-    );
-    expect(served.stderr()).not.toContain("s3cret");
+    const url = `redis://app:s3cret@127.0.0.1:${port}`;
+    // From the flag, and from MCP_GEN_STATE_URL (where a password is better kept than in argv).
+    const served = [
+      serveConformance(["--http", "--port", "0", "--state", url]),
+      serveConformance(["--http", "--port", "0"], { MCP_GEN_STATE_URL: url }),
+    ];
+    for (const s of served) {
+      expect(await s.exited).toBe(1);
+      expect(s.stderr()).toContain(
+        `mcp-gen: --state: Cannot reach the state engine at redis://app:***@127.0.0.1:${port}`,
+      );
+      expect(s.stderr()).not.toContain("s3cret");
+    }
   });
 
   for (const engine of ENGINES) {
