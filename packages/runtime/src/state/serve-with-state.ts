@@ -32,7 +32,8 @@ export async function serveWithState(
       return false;
     }
   };
-  const http = "http" in rest && rest.transport === "http" ? (rest.http ?? {}) : undefined;
+  // Over HTTP (with or without `http` options), readiness includes the engine.
+  const http = rest.transport === "http" ? (("http" in rest ? rest.http : undefined) ?? {}) : undefined;
   const ready = http?.ready;
   const withState = {
     ...rest,
