@@ -53,7 +53,7 @@ export async function openPostgresState(
   shown: string,
   options: OpenStateOptions & { namespace: string },
 ): Promise<SharedState> {
-  const { default: pg } = await importClient("pg", shown, () => import("pg"));
+  const { default: pg } = await importClient<typeof import("pg")>("pg", shown);
   const now = options.now ?? Date.now;
   const budget = options.unavailableAfterMs ?? 5000;
   const schema = options.namespace;

@@ -62,12 +62,14 @@ export function redactUrl(url: string): string {
 }
 
 /**
- * Imports an engine's client package (an optional peer dependency), with an error that says how to
- * install it when it is missing.
+ * Imports an engine's client package (an optional peer dependency) at run time, with an error that
+ * says how to install it when it is missing. The name is not a literal in `import()`, so bundlers
+ * (esbuild, Rollup, webpack) leave it to run time instead of failing to resolve a package that a
+ * server without that engine never installs.
  */
-export async function importClient<T>(name: string, shown: string, loader: () => Promise<T>): Promise<T> {
+export async function importClient<T>(name: string, shown: string): Promise<T> {
   try {
-    return await loader();
+    return (await import(name)) as T;
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code !== "ERR_MODULE_NOT_FOUND" || !String((error as Error).message).includes(`'${name}'`))

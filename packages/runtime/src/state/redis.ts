@@ -20,7 +20,7 @@ export async function openRedisState(
   shown: string,
   options: OpenStateOptions & { namespace: string },
 ): Promise<SharedState> {
-  const { Redis: RedisClient } = await importClient("ioredis", shown, () => import("ioredis"));
+  const { Redis: RedisClient } = await importClient<typeof import("ioredis")>("ioredis", shown);
   const now = options.now ?? Date.now;
   const budget = options.unavailableAfterMs ?? 5000;
   // ioredis counts reconnections, not time: as many as fit in the budget with this back-off.

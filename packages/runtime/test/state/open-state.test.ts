@@ -17,11 +17,7 @@ describe("openState's errors", () => {
   });
 
   it("says which package to install when the engine's client is missing", async () => {
-    const missing = importClient(
-      "mcp-gen-no-such-client",
-      "redis://127.0.0.1:6379",
-      () => import("mcp-gen-no-such-client" as string),
-    );
+    const missing = importClient("mcp-gen-no-such-client", "redis://127.0.0.1:6379");
     await expect(missing).rejects.toThrow(
       'The state URL redis://127.0.0.1:6379 needs the "mcp-gen-no-such-client" package: npm install mcp-gen-no-such-client',
     );
