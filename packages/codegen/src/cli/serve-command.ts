@@ -23,6 +23,7 @@ interface ServeFlags extends AuthFlags {
   sessionRoute?: string;
   logFormat: string;
   logArguments?: boolean;
+  state?: string;
 }
 
 /**
@@ -41,6 +42,10 @@ export function registerServe(program: Command): void {
     .option(
       "--stateless",
       "HTTP without sessions for 2025-era clients too (2026-07-28 requests never have one), for replicas behind a load balancer",
+    )
+    .option(
+      "--state <url>",
+      "keep tasks and events where every replica sees them: redis://… or postgres://… (default: MCP_GEN_STATE_URL, else this process's memory)",
     )
     .option("--timeout <ms>", "time limit of every tool call, in milliseconds", whole)
     .option(
@@ -124,7 +129,20 @@ export function registerServe(program: Command): void {
           process.stderr.write("mcp-gen: --log-arguments needs --log-format json\n");
           return 1;
         }
+        // Shared state opens before serving: an engine that cannot be reached stops the start.
+        const stateUrl = flags.state ?? (process.env.MCP_GEN_STATE_URL || undefined);
+        let state: import("@mcp-gen/runtime/state").SharedState | undefined;
+        if (stateUrl) {
+          const { openState } = await import("@mcp-gen/runtime/state");
+          try {
+            state = await openState(stateUrl);
+          } catch (error) {
+            process.stderr.write(`mcp-gen: --state: ${(error as Error).message}\n`);
+            return 1;
+          }
+        }
         const common = {
+          ...(state ? { state } : {}),
           ...(flags.logFormat === "json" ? { onCall: jsonCallLog() } : {}),
           ...(flags.logArguments ? { logArguments: true } : {}),
           ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),
@@ -185,6 +203,7 @@ export function registerServe(program: Command): void {
             });
           });
         await running.closed;
+        await state?.close();
         // `closed` resolves while `drain` is still closing: its verdict decides the exit code.
         const exitCode = (await drained) ?? 0;
         return exitCode;

@@ -34,8 +34,10 @@ export {
   type MemoryTaskStoreOptions,
   memoryTaskStore,
   type TaskError,
+  type TaskLease,
   type TaskPage,
   type TaskRecord,
+  type TaskRun,
   type TaskStatus,
   type TaskStore,
 } from "./task-store.ts";

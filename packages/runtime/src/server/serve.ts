@@ -1,12 +1,21 @@
 import type { Transport } from "@modelcontextprotocol/server";
+import type { SharedState } from "../state/types.ts";
 import { createServer } from "./create-server.ts";
 import type { HttpOptions } from "./http/options.ts";
 import type { ServerManifest } from "./manifest.ts";
 import type { ServerOptions } from "./options.ts";
 
-/** Where `serve()` listens. */
-export type ServeOptions = ServerOptions &
-  (
+/** Where `serve()` listens, and where it keeps what replicas share. */
+export type ServeOptions = ServerOptions & {
+  /**
+   * State shared with the other replicas of this server: `"redis://…"`, `"postgres://…"` (the
+   * `ioredis` or `pg` package, loaded only then), `"memory:"`, or an opened `SharedState`
+   * (`@mcp-gen/runtime/state`). Tasks are kept there, `/readyz` fails while the engine is
+   * unreachable, and `notifyResourceUpdated` reaches the clients of every replica. Default: none
+   * (tasks in this process's memory).
+   */
+  state?: string | SharedState;
+} & (
     | {
         /** stdio (default): the way Claude Desktop, Cursor and the MCP Inspector launch servers. */
         transport?: "stdio";
@@ -69,6 +78,15 @@ export interface DrainResult {
  * await serve(manifest, { transport: "http", http: { port: 3000 } });     // http://127.0.0.1:3000/mcp
  */
 export async function serve(manifest: ServerManifest, options: ServeOptions = {}): Promise<RunningServer> {
+  if (options.state !== undefined) {
+    const { serveWithState } = await import("../state/serve-with-state.ts");
+    const { state, ...rest } = options;
+    return serveWithState(
+      manifest,
+      { ...rest, state } as ServeOptions & { state: string | SharedState },
+      serve,
+    );
+  }
   const transport = options.transport ?? "stdio";
   if (transport === "http") {
     const { serveHttp } = await import("./http/serve-http.ts");

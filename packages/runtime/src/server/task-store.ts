@@ -29,6 +29,32 @@ export interface TaskRecord {
   result?: Record<string, unknown>;
   /** Why a task failed (a protocol-level error, not a tool error). */
   error?: TaskError;
+  /** What runs, for a replica that takes the task over (shared stores, `@mcp-gen/runtime/state`). */
+  readonly run?: TaskRun;
+  /** Outstanding `input_required` questions by key (shared stores). */
+  questions?: Record<string, unknown>;
+  /** The client's answers by key, once given (shared stores); each key is answered once. */
+  answers?: Record<string, unknown>;
+  /** Set by `cancel`: the replica running the task stops it (shared stores). */
+  cancelRequested?: boolean;
+  /** The replica running the task and until when its lease holds (shared stores). */
+  lease?: TaskLease;
+}
+
+/** What a task runs: enough for another replica to decide whether it may run it again. */
+export interface TaskRun {
+  /** The tool's name. */
+  tool: string;
+  /** The checked arguments. */
+  arguments: Record<string, unknown>;
+  /** The tool is safe to run again (read-only or idempotent): a takeover re-runs it, else fails it. */
+  rerunnable: boolean;
+}
+
+/** Who runs a task: a replica's id and the lease's expiry, in milliseconds since the epoch. */
+export interface TaskLease {
+  holder: string;
+  expiresAt: number;
 }
 
 /** One page of `list`. */
@@ -45,7 +71,12 @@ export interface TaskPage {
  */
 export interface TaskStore {
   /** Creates a `working` task with a fresh, unguessable id. */
-  create(task: { ttlMs: number | null; pollIntervalMs?: number; owner?: string }): Promise<TaskRecord>;
+  create(task: {
+    ttlMs: number | null;
+    pollIntervalMs?: number;
+    owner?: string;
+    run?: TaskRun;
+  }): Promise<TaskRecord>;
   /** The task, or `undefined` when unknown, expired or of another owner. */
   get(taskId: string, owner?: string): Promise<TaskRecord | undefined>;
   /** Moves a non-terminal task to `status` (with a message); the task as it is now, `undefined` when unknown. */
@@ -113,7 +144,7 @@ export function memoryTaskStore(options: MemoryTaskStoreOptions = {}): TaskStore
     return Promise.resolve({ ...task });
   };
   return {
-    async create({ ttlMs, pollIntervalMs, owner }) {
+    async create({ ttlMs, pollIntervalMs, owner, run }) {
       sweep();
       const at = new Date(now()).toISOString();
       const task: TaskRecord = {
@@ -124,6 +155,7 @@ export function memoryTaskStore(options: MemoryTaskStoreOptions = {}): TaskStore
         ttlMs,
         ...(pollIntervalMs !== undefined ? { pollIntervalMs } : {}),
         ...(owner !== undefined ? { owner } : {}),
+        ...(run !== undefined ? { run } : {}),
       };
       tasks.set(task.taskId, task);
       return { ...task };

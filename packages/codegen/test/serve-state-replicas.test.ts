@@ -1,0 +1,171 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  findNginx,
+  freePort,
+  NGINX_MISSING,
+  nginxConfig,
+  type RunningNginx,
+  startNginx,
+} from "../../../examples/ledger/test/support/nginx.ts";
+import { BIN } from "./support/cli.ts";
+import { REPO_ROOT } from "./support/project.ts";
+
+/**
+ * Three `mcp-gen serve conformance --http --state <url>` replicas behind nginx (the ledger's
+ * shipped config), per engine: a task created through one replica is read through the others.
+ */
+const NGINX = findNginx();
+const ENGINES = [
+  { name: "Redis", url: process.env.MCP_GEN_REDIS_URL },
+  { name: "PostgreSQL", url: process.env.LEDGER_PG_URL },
+];
+const SKIP = process.env.MCP_GEN_STATE_SKIP === "1" || process.env.LEDGER_NGINX_SKIP === "1";
+const MISSING =
+  "The shared state replica test needs nginx (LEDGER_NGINX), Redis (MCP_GEN_REDIS_URL) and PostgreSQL " +
+  "(LEDGER_PG_URL): scripts/test.sh sources .ci/nginx.sh, .ci/redis.sh and .ci/postgres.sh. " +
+  `MCP_GEN_STATE_SKIP=1 skips it locally. ${NGINX ? "" : NGINX_MISSING}`;
+
+/** A 2026-07-28 request (no session: any replica may answer it), its result or its error. */
+async function call(url: string, method: string, params: Record<string, unknown>, name?: string) {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2026-07-28",
+      "mcp-method": method,
+      ...(name ? { "mcp-name": name } : {}),
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method,
+      params: {
+        ...params,
+        _meta: {
+          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+          "io.modelcontextprotocol/clientInfo": { name: "replicas-test", version: "1.0.0" },
+          "io.modelcontextprotocol/clientCapabilities": {
+            extensions: { "io.modelcontextprotocol/tasks": {} },
+          },
+        },
+      },
+    }),
+  });
+  const body = (await response.json()) as { result?: Record<string, unknown>; error?: { message: string } };
+  if (!body.result)
+    throw new Error(`${method} through ${url}: ${response.status} ${JSON.stringify(body.error)}`);
+  return body.result;
+}
+
+/** `mcp-gen serve conformance` with `args`; resolves once it serves, with its stderr so far. */
+function serveConformance(args: string[], env: Record<string, string> = {}) {
+  const child: ChildProcess = spawn(process.execPath, [BIN, "serve", "conformance", ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, NO_COLOR: "1", ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const serving = new Promise<void>((resolve, reject) => {
+    child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+      if (/serving conformance/.test(stderr)) resolve();
+    });
+    void exited.then((code) => reject(new Error(`mcp-gen serve exited (${code}): ${stderr}`)));
+  });
+  serving.catch(() => {});
+  return { child, serving, exited, stderr: () => stderr };
+}
+
+describe.skipIf(SKIP)("mcp-gen serve --state", () => {
+  it("refuses to start when the engine is unreachable, naming the URL without its password", async () => {
+    const port = await freePort();
+    const url = `redis://app:s3cret@127.0.0.1:${port}`;
+    // From the flag, and from MCP_GEN_STATE_URL (where a password is better kept than in argv).
+    const served = [
+      serveConformance(["--http", "--port", "0", "--state", url]),
+      serveConformance(["--http", "--port", "0"], { MCP_GEN_STATE_URL: url }),
+    ];
+    for (const s of served) {
+      expect(await s.exited).toBe(1);
+      expect(s.stderr()).toContain(
+        `mcp-gen: --state: Cannot reach the state engine at redis://app:***@127.0.0.1:${port}`,
+      );
+      expect(s.stderr()).not.toContain("s3cret");
+    }
+  });
+
+  for (const engine of ENGINES) {
+    describe(`three replicas behind nginx on ${engine.name}`, () => {
+      if (!engine.url || !NGINX) {
+        it("has the engine and nginx to run against", () => {
+          throw new Error(MISSING);
+        });
+        return;
+      }
+      let nginx: RunningNginx | undefined;
+      const replicas: { url: string; child: ChildProcess; exited: Promise<number | null> }[] = [];
+
+      beforeAll(async () => {
+        const port = await freePort();
+        const ports = [await freePort(), await freePort(), await freePort()];
+        const started = ports.map((p, i) =>
+          serveConformance([
+            "--http",
+            "--port",
+            String(p),
+            "--state",
+            engine.url!,
+            "--session-route",
+            `replica-${i + 1}`,
+            "--allowed-host",
+            `127.0.0.1:${port}`,
+            `127.0.0.1:${p}`,
+          ]),
+        );
+        for (const [i, s] of started.entries()) {
+          replicas.push({ url: `http://127.0.0.1:${ports[i]}/mcp`, child: s.child, exited: s.exited });
+        }
+        await Promise.all(started.map((s) => s.serving));
+        nginx = await startNginx({ binary: NGINX, config: nginxConfig({ port, replicaPorts: ports }), port });
+      }, 60_000);
+
+      afterAll(async () => {
+        for (const r of replicas) r.child.kill("SIGTERM");
+        await Promise.all(replicas.map((r) => r.exited));
+        await nginx?.stop();
+      });
+
+      it("reads a task created through replica A at once through B, C and the balancer, with the same result", async () => {
+        const [a, b, c] = replicas.map((r) => r.url) as [string, string, string];
+        const created = await call(
+          a,
+          "tools/call",
+          { name: "slow_compute", arguments: { seconds: 0, label: engine.name } },
+          "slow_compute",
+        );
+        expect(created).toMatchObject({ resultType: "task", status: "working" });
+        const taskId = created.taskId as string;
+        // At once: the record is in the engine before the CreateTaskResult is sent.
+        const first = await call(c, "tasks/get", { taskId }, taskId);
+        expect(first).toMatchObject({ taskId, resultType: "complete" });
+        // Replica A runs it; B polls through the engine until it is over.
+        let task = await call(b, "tasks/get", { taskId }, taskId);
+        while (task.status === "working") task = await call(b, "tasks/get", { taskId }, taskId);
+        expect(task).toMatchObject({
+          status: "completed",
+          result: { content: [{ type: "text", text: `Computed ${engine.name} for 0 seconds` }] },
+        });
+        const { _meta, ...same } = task;
+        for (const url of [a, c, `${nginx!.url}/mcp`, `${nginx!.url}/mcp`, `${nginx!.url}/mcp`]) {
+          const { _meta: _, ...seen } = await call(url, "tasks/get", { taskId }, taskId);
+          expect(seen).toStrictEqual(same);
+        }
+        const ready = await fetch(`${replicas[1]!.url.replace(/\/mcp$/, "")}/readyz`);
+        expect([ready.status, await ready.json()]).toStrictEqual([200, { status: "ready" }]);
+      });
+    });
+  }
+});

@@ -1,0 +1,80 @@
+import type { ServerManifest } from "../server/manifest.ts";
+import { logToStderr } from "../server/options.ts";
+import type { RunningServer, ServeOptions } from "../server/serve.ts";
+import { openState } from "./open.ts";
+import type { SharedState } from "./types.ts";
+
+/**
+ * `serve()` with `state`: opens the engine (a URL) or takes the given `SharedState`, keeps the
+ * tasks there (`tasks.store`), adds the engine to the HTTP readiness check (`/readyz` answers 503
+ * while it is unreachable), and sends `notifyResourceUpdated` through the event bus, so the
+ * clients of every replica hear it. A state it opened is closed with the server.
+ */
+export async function serveWithState(
+  manifest: ServerManifest,
+  options: ServeOptions & { state: string | SharedState },
+  serve: (manifest: ServerManifest, options: ServeOptions) => Promise<RunningServer>,
+): Promise<RunningServer> {
+  const { state: given, ...rest } = options;
+  const state = typeof given === "string" ? await openState(given) : given;
+  const report = options.onError ?? logToStderr;
+  let down = false;
+  /** The engine's part of readiness: unreachable is reported once when it starts, not every probe. */
+  const engineReady = async () => {
+    try {
+      await state.check();
+      down = false;
+      return true;
+    } catch (error) {
+      if (!down)
+        report({ kind: "protocol", error: error instanceof Error ? error : new Error(String(error)) });
+      down = true;
+      return false;
+    }
+  };
+  // Over HTTP (with or without `http` options), readiness includes the engine.
+  const http = rest.transport === "http" ? (("http" in rest ? rest.http : undefined) ?? {}) : undefined;
+  const ready = http?.ready;
+  const withState = {
+    ...rest,
+    tasks: { ...rest.tasks, store: state.tasks },
+    ...(http
+      ? { http: { ...http, ready: async () => (await engineReady()) && (ready ? await ready() : true) } }
+      : {}),
+  } as ServeOptions;
+  let running: RunningServer;
+  try {
+    running = await serve(manifest, withState);
+  } catch (error) {
+    if (typeof given === "string") await state.close();
+    throw error;
+  }
+  const stop = state.events.subscribe((event) => {
+    if (event.type === "resource-updated") running.notifyResourceUpdated(event.uri);
+  });
+  const release = async () => {
+    stop();
+    if (typeof given === "string") await state.close();
+  };
+  const closed = running.closed.then(release);
+  return {
+    url: running.url,
+    closed,
+    close: async () => {
+      await running.close();
+      await closed;
+    },
+    drain: async (timeoutMs) => {
+      const result = await running.drain(timeoutMs);
+      await closed;
+      return result;
+    },
+    update: (next) => running.update(next),
+    notifyResourceUpdated(uri) {
+      // Every replica (this one included) hears it from the bus; an engine that cannot take it is reported.
+      state.events.publish({ type: "resource-updated", uri }).catch((error: unknown) => {
+        report({ kind: "protocol", error: error instanceof Error ? error : new Error(String(error)) });
+      });
+    },
+  };
+}
