@@ -1,0 +1,106 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { CODES } from "@mcp-gen/schema";
+import { inline } from "./markdown.ts";
+
+/** One diagnostic as a fixture's expected output prints it. */
+interface Printed {
+  code: string;
+  text: string;
+  file: string;
+  line: number;
+}
+
+const BLOCK = /^(?:error|warning) (MCPG\d{3}): [^\n]*\n {2}at ([^\n]+):(\d+):\d+\n {2}fix: [^\n]*$/gm;
+
+/** The diagnostics one expected-output file holds, with the source file each points at. */
+function printedIn(expected: string, bases: string[]): Printed[] {
+  const found: Printed[] = [];
+  for (const m of readFileSync(expected, "utf8").matchAll(BLOCK)) {
+    const file = bases.map((b) => path.join(b, m[2] as string)).find((f) => existsSync(f));
+    if (file) found.push({ code: m[1] as string, text: m[0], file, line: Number(m[3]) });
+  }
+  return found;
+}
+
+/** The first example of each code in the error fixtures, then in the golden fixtures' warnings. */
+function examples(root: string): Map<string, Printed> {
+  const test = path.join(root, "packages/codegen/test");
+  const all: Printed[] = [];
+  for (const name of readdirSync(path.join(test, "errors")).sort()) {
+    const dir = path.join(test, "errors", name);
+    all.push(...printedIn(path.join(dir, "expected.txt"), [dir]));
+  }
+  for (const name of readdirSync(path.join(test, "fixtures")).sort()) {
+    const warnings = path.join(test, "fixtures", name, "expected/warnings.txt");
+    if (existsSync(warnings)) all.push(...printedIn(warnings, [path.join(test, "fixtures")]));
+  }
+  const first = new Map<string, Printed>();
+  for (const p of all) if (!first.has(p.code)) first.set(p.code, p);
+  return first;
+}
+
+/** "when" of each code, from the table of docs/errors.md. */
+function whenColumn(root: string): Map<string, string> {
+  const table = readFileSync(path.join(root, "docs/errors.md"), "utf8");
+  const when = new Map<string, string>();
+  for (const m of table.matchAll(/^\| (MCPG\d{3}) \| [a-z-]+ \| ((?:[^|\\]|\\.)+) \|/gm)) {
+    when.set(m[1] as string, (m[2] as string).trim());
+  }
+  return when;
+}
+
+function excerpt(example: Printed, root: string): string[] {
+  const source = readFileSync(example.file, "utf8").split("\n");
+  const from = Math.max(0, example.line - 4);
+  const shown = source
+    .slice(from, example.line + 2)
+    .join("\n")
+    .trimEnd();
+  const lang = example.file.endsWith(".json")
+    ? "json"
+    : example.file.endsWith(".ts")
+      ? "ts fragment"
+      : "text";
+  const where = path.relative(root, example.file);
+  return [
+    `Input (\`${where}\`, lines ${from + 1}–${from + shown.split("\n").length}):`,
+    "",
+    `\`\`\`${lang}`,
+    shown,
+    "```",
+    "",
+    "`mcp-gen build` prints:",
+    "",
+    "```text",
+    example.text,
+    "```",
+  ];
+}
+
+/**
+ * Every diagnostic code of the registry (packages/schema/src/diagnostics.ts), with when it is
+ * reported, its fix, and, where the test fixtures trigger it, the input and the exact output.
+ */
+export function diagnosticsReference(root: string): string {
+  const found = examples(root);
+  const when = whenColumn(root);
+  const lines = [
+    "# Diagnostics",
+    "",
+    "Every problem `mcp-gen` reports has a stable code. Errors (`MCPG0nn`) stop the command with exit",
+    "code 1 and nothing written; warnings (`MCPG1nn`) are printed and the build goes on. Each message",
+    "names what is wrong and where (`file:line:col` in TypeScript sources, `file /json/pointer` in",
+    "configs and contracts) and ends with a fix. The examples are the test suite's fixtures, with the",
+    "exact output the suite asserts.",
+  ];
+  for (const [code, { title, fix }] of Object.entries(CODES)) {
+    lines.push("", `## ${code} ${title}`, "");
+    const reported = when.get(code);
+    if (reported) lines.push(`**When:** ${reported}`, "");
+    lines.push(`**Fix:** ${inline(fix)}`);
+    const example = found.get(code);
+    if (example) lines.push("", ...excerpt(example, root));
+  }
+  return `${lines.join("\n")}\n`;
+}
