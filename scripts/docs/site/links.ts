@@ -14,7 +14,7 @@ const attr = (html: string, name: string) =>
   [...html.matchAll(new RegExp(`\\s${name}="([^"]*)"`, "g"))].map((m) => m[1] as string);
 
 /** `&amp;` and friends in attribute values, as a browser reads them. */
-const unescape = (v: string) =>
+const decodeEntities = (v: string) =>
   v.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#39;", "'").replaceAll("&lt;", "<");
 
 export async function checkLinks(
@@ -36,7 +36,7 @@ export async function checkLinks(
     const page = queue.shift() as string;
     const source = await fetchPage(page);
     if (source === undefined) continue;
-    for (const raw of attr(source, "href").map(unescape)) {
+    for (const raw of attr(source, "href").map(decodeEntities)) {
       const url = new URL(raw, new URL(page, origin));
       if (url.origin !== origin || /\.(css|js|svg|png|ico|woff2?)$/.test(url.pathname)) continue;
       links++;
@@ -46,7 +46,7 @@ export async function checkLinks(
         continue;
       }
       const anchor = decodeURIComponent(url.hash.slice(1));
-      if (anchor && !attr(target, "id").map(unescape).includes(anchor)) {
+      if (anchor && !attr(target, "id").map(decodeEntities).includes(anchor)) {
         broken.push({ page, href: raw, problem: `no id="${anchor}" on ${url.pathname}` });
       }
       if (!seen.has(url.pathname) && url.pathname.endsWith(".html")) {

@@ -1,11 +1,17 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { readableJson, type Shown, writtenFiles } from "../../../../scripts/docs/markers.ts";
+import { watchTranscript } from "./docs-watch.ts";
 import { npmInit, npmInstall } from "./packages.ts";
-import { ok, REPO_ROOT } from "./run.ts";
+import { describeRun, ok, REPO_ROOT, run } from "./run.ts";
 
 /** The pages whose examples come from the getting-started project (their markers are filled from it). */
-export const TRANSCRIBED_PAGES = ["README.md", "docs/guide/getting-started.md"];
+export const TRANSCRIBED_PAGES = [
+  "README.md",
+  "docs/guide/getting-started.md",
+  "docs/guide/providers.md",
+  "docs/guide/watch.md",
+];
 
 /** Where the docs say the project is: the user made it with `mkdir calc && cd calc`. */
 const SHOWN_DIR = "~/calc";
@@ -19,31 +25,38 @@ export interface DocsProject {
 }
 
 /**
- * Output that differs from run to run (vitest's clock and durations) made stable, and the project's
+ * Output that differs from run to run (vitest's clock, durations, slow tests) made stable, and the project's
  * temporary folder shown as the docs name it.
  */
 function stable(text: string, dir: string): string {
-  return text
-    .replaceAll(dir, SHOWN_DIR)
-    .split("\n")
-    .filter((line) => !/^\s*(Start at|Duration)\s/.test(line))
-    .map((line) => line.replace(/\s+\d+(\.\d+)?m?s$/, "").trimEnd())
-    .join("\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
+  return (
+    text
+      .replaceAll(dir, SHOWN_DIR)
+      .split("\n")
+      // vitest's clock, and the single tests it lists only when they were slow (under load)
+      .filter((line) => !/^\s*(Start at|Duration)\s/.test(line) && !/^ {5,}✓ /.test(line))
+      .map((line) => line.replace(/\s+\d+(\.\d+)?m?s$/, "").trimEnd())
+      .join("\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trim()
+  );
 }
 
-/** Runs a command line through bash (stderr merged into stdout, in order) and shows it as typed. */
-async function step(dir: string, line: string): Promise<Shown> {
-  const ran = await ok("bash", ["-c", `${line} 2>&1`], {
-    cwd: dir,
-    env: { NO_COLOR: "1", FORCE_COLOR: "0" },
-  });
+/**
+ * Runs a command line through bash (stderr merged into stdout, in order) and shows it as typed; it
+ * must exit with `exitCode`.
+ */
+async function step(dir: string, line: string, exitCode = 0): Promise<Shown> {
+  const env = { NO_COLOR: "1", FORCE_COLOR: "0" };
+  const ran = await run("bash", ["-c", `${line} 2>&1`], { cwd: dir, env });
+  if (ran.code !== exitCode) throw new Error(`${describeRun(ran, dir)}\n  expected exit code ${exitCode}`);
   return {
     lang: "console",
     text: `$ ${line.replace("npx --offline --no -- ", "npx ")}\n${stable(ran.stdout, dir)}`,
   };
 }
+
+const pageOf = (page: string) => readFileSync(path.join(REPO_ROOT, page), "utf8");
 
 /**
  * The getting-started page, run: a new folder, the packed packages installed, `mcp-gen init`, the
@@ -61,11 +74,17 @@ export async function runDocsProject(root: string, tarballs: readonly string[]):
   const contract = JSON.parse(readFileSync(path.join(dir, "schemas/calc.tools.json"), "utf8"));
   transcripts.contract = { lang: "json", text: readableJson(contract.tools[0]) };
   transcripts.test = await step(dir, "npm test");
-  const page = readFileSync(path.join(REPO_ROOT, "docs/guide/getting-started.md"), "utf8");
-  const written = writtenFiles(page);
+  const written = writtenFiles(pageOf("docs/guide/getting-started.md"));
   for (const [file, text] of Object.entries(written)) writeFileSync(path.join(dir, file), text);
   await ok("npx", ["--offline", "--no", "--", "tsc"], { cwd: dir });
   transcripts.call = await step(dir, "node dist/src/call.js");
+  // a hand-written contract the providers' rules reject, linted, then removed again
+  const badContracts = writtenFiles(pageOf("docs/guide/providers.md"));
+  for (const [file, text] of Object.entries(badContracts)) writeFileSync(path.join(dir, file), text);
+  transcripts.lint = await step(dir, "npx --offline --no -- mcp-gen lint", 1);
+  for (const file of Object.keys(badContracts)) rmSync(path.join(dir, file));
+  transcripts.watch = await watchTranscript(dir);
+  await ok("npx", ["--offline", "--no", "--", "mcp-gen", "build"], { cwd: dir });
   const files: Record<string, string> = {};
   for (const file of ["src/tools.ts", ...Object.keys(written)]) {
     files[file] = readFileSync(path.join(dir, file), "utf8");
