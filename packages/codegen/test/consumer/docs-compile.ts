@@ -1,7 +1,6 @@
 import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { codeBlocks } from "../../../../scripts/docs/markers.ts";
-import { lockedVersion, npmInstall } from "./packages.ts";
 import { ok, REPO_ROOT, run } from "./run.ts";
 
 /** A TypeScript block of the docs, as a file of the docs' project. */
@@ -73,16 +72,13 @@ const tsconfig = (include: string[]) =>
   )}\n`;
 
 /**
- * Compiles the docs' TypeScript blocks in the getting-started project (packed packages installed):
+ * Compiles the docs' TypeScript blocks in the getting-started project (packed packages and the LLM
+ * SDKs installed):
  * the repository's examples the docs use are copied in and built, every block is written as a module,
  * and the project's own tsc checks them with its own tsconfig (plus `.ts` imports, which the examples
  * use). Resolves with tsc's output, each snippet file followed by the page and line it comes from.
  */
 export async function compileSnippets(dir: string): Promise<{ code: number | null; output: string }> {
-  await npmInstall(
-    dir,
-    ["@anthropic-ai/sdk", "openai"].map((n) => `${n}@${lockedVersion(n)}`),
-  );
   for (const example of ["smart-home", "structured-output"]) {
     cpSync(path.join(REPO_ROOT, "examples", example), path.join(dir, "examples", example), {
       recursive: true,

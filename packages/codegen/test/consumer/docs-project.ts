@@ -1,8 +1,9 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { startScriptedModel } from "@mcp-gen/runtime/testing";
 import { readableJson, type Shown, writtenFiles } from "../../../../scripts/docs/markers.ts";
 import { watchTranscript } from "./docs-watch.ts";
-import { npmInit, npmInstall } from "./packages.ts";
+import { lockedVersion, npmInit, npmInstall } from "./packages.ts";
 import { describeRun, ok, REPO_ROOT, run } from "./run.ts";
 
 /** The pages whose examples come from the getting-started project (their markers are filled from it). */
@@ -11,6 +12,7 @@ export const TRANSCRIBED_PAGES = [
   "docs/guide/getting-started.md",
   "docs/guide/providers.md",
   "docs/guide/watch.md",
+  "docs/guide/agent.md",
 ];
 
 /** Where the docs say the project is: the user made it with `mkdir calc && cd calc`. */
@@ -35,7 +37,12 @@ function stable(text: string, dir: string): string {
       .split("\n")
       // vitest's clock, and the single tests it lists only when they were slow (under load)
       .filter((line) => !/^\s*(Start at|Duration)\s/.test(line) && !/^ {5,}✓ /.test(line))
-      .map((line) => line.replace(/\s+\d+(\.\d+)?m?s$/, "").trimEnd())
+      .map((line) =>
+        line
+          .replace(/\s+\d+(\.\d+)?m?s$/, "")
+          .replace(/\(\d+ ms\)/g, "(N ms)")
+          .trimEnd(),
+      )
       .join("\n")
       .replace(/\n{3,}/g, "\n\n")
       .trim()
@@ -46,14 +53,35 @@ function stable(text: string, dir: string): string {
  * Runs a command line through bash (stderr merged into stdout, in order) and shows it as typed; it
  * must exit with `exitCode`.
  */
-async function step(dir: string, line: string, exitCode = 0): Promise<Shown> {
-  const env = { NO_COLOR: "1", FORCE_COLOR: "0" };
+async function step(
+  dir: string,
+  line: string,
+  { exitCode = 0, env: extra = {} }: { exitCode?: number; env?: Record<string, string> } = {},
+): Promise<Shown> {
+  const env = { NO_COLOR: "1", FORCE_COLOR: "0", ...extra };
   const ran = await run("bash", ["-c", `${line} 2>&1`], { cwd: dir, env });
   if (ran.code !== exitCode) throw new Error(`${describeRun(ran, dir)}\n  expected exit code ${exitCode}`);
   return {
     lang: "console",
     text: `$ ${line.replace("npx --offline --no -- ", "npx ")}\n${stable(ran.stdout, dir)}`,
   };
+}
+
+/** `mcp-gen chat` over the calc tools, the Anthropic API played by a scripted model on 127.0.0.1. */
+async function chatTranscript(dir: string): Promise<Shown> {
+  const model = await startScriptedModel({
+    script: [
+      { toolCalls: [{ name: "add", arguments: { a: 0.1, b: 0.2 } }] },
+      (request) => ({ text: `0.1 + 0.2 = ${request.toolResults[0]?.content}` }),
+    ],
+  });
+  try {
+    return await step(dir, 'npx --offline --no -- mcp-gen chat calc "What is 0.1 + 0.2?"', {
+      env: model.env(),
+    });
+  } finally {
+    await model.close();
+  }
 }
 
 const pageOf = (page: string) => readFileSync(path.join(REPO_ROOT, page), "utf8");
@@ -81,10 +109,16 @@ export async function runDocsProject(root: string, tarballs: readonly string[]):
   // a hand-written contract the providers' rules reject, linted, then removed again
   const badContracts = writtenFiles(pageOf("docs/guide/providers.md"));
   for (const [file, text] of Object.entries(badContracts)) writeFileSync(path.join(dir, file), text);
-  transcripts.lint = await step(dir, "npx --offline --no -- mcp-gen lint", 1);
+  transcripts.lint = await step(dir, "npx --offline --no -- mcp-gen lint", { exitCode: 1 });
   for (const file of Object.keys(badContracts)) rmSync(path.join(dir, file));
   transcripts.watch = await watchTranscript(dir);
   await ok("npx", ["--offline", "--no", "--", "mcp-gen", "build"], { cwd: dir });
+  // the model adapters' SDKs, which the agent pages tell users to install
+  await npmInstall(
+    dir,
+    ["@anthropic-ai/sdk", "openai"].map((n) => `${n}@${lockedVersion(n)}`),
+  );
+  transcripts.chat = await chatTranscript(dir);
   const files: Record<string, string> = {};
   for (const file of ["src/tools.ts", ...Object.keys(written)]) {
     files[file] = readFileSync(path.join(dir, file), "utf8");
