@@ -52,9 +52,16 @@ function whenColumn(root: string): Map<string, string> {
 
 function excerpt(example: Printed, root: string): string[] {
   const source = readFileSync(example.file, "utf8").split("\n");
-  const from = Math.max(0, example.line - 4);
+  // the paragraph around the location: up to the blank line before it (at most 12 lines), down to
+  // the blank line or the closing brace after it (at most 8)
+  let from = example.line - 1;
+  while (from > 0 && example.line - from < 12 && source[from - 1]?.trim()) from--;
+  let to = example.line - 1;
+  const closes = (line: string | undefined) => /^[}\]]/.test(line ?? "");
+  while (to < source.length - 1 && to - example.line < 7 && source[to + 1]?.trim() && !closes(source[to]))
+    to++;
   const shown = source
-    .slice(from, example.line + 2)
+    .slice(from, to + 1)
     .join("\n")
     .trimEnd();
   const lang = example.file.endsWith(".json")
