@@ -8,17 +8,25 @@ interface Printed {
   code: string;
   text: string;
   file: string;
+  /** The line it points at; 0 when it points into the contract the fixture makes (then: the whole module). */
   line: number;
 }
 
-const BLOCK = /^(?:error|warning) (MCPG\d{3}): [^\n]*\n {2}at ([^\n]+):(\d+):\d+\n {2}fix: [^\n]*$/gm;
+const BLOCK = /^(?:error|warning) (MCPG\d{3}): [^\n]*\n {2}at ([^\n]+)\n {2}fix: [^\n]*$/gm;
 
-/** The diagnostics one expected-output file holds, with the source file each points at. */
+/**
+ * The diagnostics one expected-output file holds, with the source each points at: `file:line:col`,
+ * or for a contract pointer (`schemas/x.tools.json /tools/1/name`) the fixture's `tools.ts`.
+ */
 function printedIn(expected: string, bases: string[]): Printed[] {
   const found: Printed[] = [];
   for (const m of readFileSync(expected, "utf8").matchAll(BLOCK)) {
-    const file = bases.map((b) => path.join(b, m[2] as string)).find((f) => existsSync(f));
-    if (file) found.push({ code: m[1] as string, text: m[0], file, line: Number(m[3]) });
+    const at = /^(.+):(\d+):\d+$/.exec(m[2] as string);
+    const candidates = at
+      ? bases.map((b) => path.join(b, at[1] as string))
+      : [path.join(bases[0] as string, "tools.ts")];
+    const file = candidates.find((f) => existsSync(f));
+    if (file) found.push({ code: m[1] as string, text: m[0], file, line: at ? Number(at[2]) : 0 });
   }
   return found;
 }
@@ -52,6 +60,7 @@ function whenColumn(root: string): Map<string, string> {
 
 function excerpt(example: Printed, root: string): string[] {
   const source = readFileSync(example.file, "utf8").split("\n");
+  if (example.line === 0) return shownWith(example, root, source.join("\n").trimEnd(), "the whole module");
   // the paragraph around the location: up to the blank line before it (at most 12 lines), down to
   // the blank line or the closing brace after it (at most 8)
   let from = example.line - 1;
@@ -64,17 +73,21 @@ function excerpt(example: Printed, root: string): string[] {
     .slice(from, to + 1)
     .join("\n")
     .trimEnd();
+  return shownWith(example, root, shown, `lines ${from + 1}–${from + shown.split("\n").length}`);
+}
+
+/** The input, then what `mcp-gen build` prints for it. */
+function shownWith(example: Printed, root: string, input: string, which: string): string[] {
   const lang = example.file.endsWith(".json")
     ? "json"
     : example.file.endsWith(".ts")
       ? "ts fragment"
       : "text";
-  const where = path.relative(root, example.file);
   return [
-    `Input (\`${where}\`, lines ${from + 1}–${from + shown.split("\n").length}):`,
+    `Input (\`${path.relative(root, example.file)}\`, ${which}):`,
     "",
     `\`\`\`${lang}`,
-    shown,
+    input,
     "```",
     "",
     "`mcp-gen build` prints:",
