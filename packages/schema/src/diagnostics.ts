@@ -6,13 +6,14 @@ export interface SourceLocation {
 }
 
 /**
- * Stable diagnostic codes. Each has a one-line default fix; `docs/errors.md` lists them all.
+ * Stable diagnostic codes. Each has a one-line default fix; `docs/errors.md` lists them all, and `docs/reference/diagnostics.md`
+ * (generated from this registry) shows each with an example.
  * Codes never change meaning once published.
  */
 export const CODES = {
   MCPG001: {
     title: "config-not-found",
-    fix: "create mcp-gen.config.ts (see README) or pass --config <file>",
+    fix: "create mcp-gen.config.ts (npx mcp-gen init writes one) or pass --config <file>",
   },
   MCPG002: { title: "config-invalid", fix: "correct the config value named in the message" },
   MCPG003: { title: "module-not-found", fix: "check the tools paths/globs of the server in the config" },

@@ -87,7 +87,8 @@ export async function runChat(request: ChatRequest): Promise<number> {
     ...(request.timeoutMs !== undefined ? { timeoutMs: request.timeoutMs } : {}),
   });
   try {
-    err(`mcp-gen chat: ${model.provider} ${model.model}, ${(await agent.tools()).length} tools`);
+    const tools = (await agent.tools()).length;
+    err(`mcp-gen chat: ${model.provider} ${model.model}, ${tools} ${tools === 1 ? "tool" : "tools"}`);
     const messages = await openingMessages(agent, { ...opening, report: err });
     let result: AgentResult | undefined;
     for await (const event of agent.run(messages)) {

@@ -1,7 +1,7 @@
 /**
  * The documented rules of each target, in one place: the converters follow them and the rule
  * checkers (`src/lint/`) verify every emitted file against them. Each group names where the rule
- * is documented; see README "Provider definitions" for the list.
+ * is documented; see docs/guide/providers.md for the list.
  */
 
 /**

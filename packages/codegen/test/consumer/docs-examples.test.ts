@@ -1,0 +1,39 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { fillMarkers } from "../../../../scripts/docs/markers.ts";
+import { compileSnippets } from "./docs-compile.ts";
+import { type DocsProject, runDocsProject, TRANSCRIBED_PAGES } from "./docs-project.ts";
+import { buildAndPack } from "./packages.ts";
+import { REPO_ROOT, refuseNetwork } from "./run.ts";
+
+/**
+ * The docs' examples as a reader runs them: the getting-started page's commands in a new folder with
+ * the packed packages (offline, like the consumer matrix), then every TypeScript block of the README
+ * and the site compiled in that project against the installed packages.
+ */
+let TMP = "";
+let project: DocsProject;
+
+beforeAll(async () => {
+  refuseNetwork();
+  TMP = mkdtempSync(path.join(os.tmpdir(), "mcp-gen-docs-"));
+  project = await runDocsProject(TMP, await buildAndPack(path.join(TMP, "tarballs")));
+}, 600_000);
+
+afterAll(() => {
+  if (TMP) rmSync(TMP, { recursive: true, force: true });
+});
+
+it("the files and transcripts the README and getting-started show are what running them gives", () => {
+  for (const page of TRANSCRIBED_PAGES) {
+    const text = readFileSync(path.join(REPO_ROOT, page), "utf8");
+    expect(fillMarkers(text, project), `${page} is stale: npm run docs:transcripts`).toBe(text);
+  }
+});
+
+it("every TypeScript block of the README and the site compiles against the packed packages", async () => {
+  const compiled = await compileSnippets(project.dir);
+  expect(compiled.code, compiled.output).toBe(0);
+}, 300_000);
