@@ -162,8 +162,13 @@ function jsonTypeOf(type: IrType): string | undefined {
  */
 export function applyMeta(type: IrType, meta: IrMeta, ctx: ExtractContext, site: Site): IrType {
   const { constraints, ...annotations } = meta;
-  let result: IrType = { ...type, ...annotations };
-  if (constraints && Object.keys(constraints).length > 0) {
+  const hasConstraints = constraints !== undefined && Object.keys(constraints).length > 0;
+  // constraints on a use of a tagged alias (`@maxLength 40` on a property typed `Email`) narrow a
+  // copy of its definition: keywords next to a `$ref` would not say which type they apply to
+  const definition = type.kind === "ref" && hasConstraints ? ctx.definitions[type.name] : undefined;
+  const base = definition ? { ...definition, ...withoutRef(type) } : type;
+  let result: IrType = { ...base, ...annotations } as IrType;
+  if (hasConstraints) {
     result = applyConstraints(result, constraints, ctx, site);
   }
   return result;
@@ -175,6 +180,9 @@ function applyConstraints(
   ctx: ExtractContext,
   site: Site,
 ): IrType {
+  const definition = type.kind === "ref" ? ctx.definitions[type.name] : undefined;
+  if (definition)
+    return applyConstraints({ ...definition, ...withoutRef(type) } as IrType, constraints, ctx, site);
   if (type.kind === "union") {
     const nonNull = type.members.filter((m) => m.kind !== "null");
     if (nonNull.length === 1 && nonNull.length < type.members.length) {
@@ -210,4 +218,10 @@ function describeKind(type: IrType): string {
     : type.kind === "ref"
       ? `a reference to ${type.name}`
       : `a ${type.kind}`;
+}
+
+/** The annotations a use of a named type adds to its `ref`. */
+function withoutRef(type: IrType): IrMeta {
+  const { kind: _k, name: _n, ...meta } = type as IrType & { name?: string };
+  return meta;
 }
