@@ -85,6 +85,7 @@ export {
   ARRAY_SCHEMA_KEYWORDS,
   escapeToken,
   forEachSubschema,
+  isNeverSchema,
   isSchemaObject,
   MAP_SCHEMA_KEYWORDS,
   mapSubschemas,
