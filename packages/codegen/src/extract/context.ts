@@ -74,6 +74,17 @@ export class ExtractContext {
     this.warnings.push(diagnostic(code, `${site.path}: ${message}`, { location: this.location(site.node) }));
   }
 
+  private readonly warned = new Set<string>();
+
+  /** A warning given once per place and message, however often the type is met. */
+  warnOnce(code: DiagnosticCode, message: string, site: Site, fix?: string): void {
+    const location = this.location(site.node);
+    const key = `${location.file}:${location.line}:${location.column} ${message}`;
+    if (this.warned.has(key)) return;
+    this.warned.add(key);
+    this.warnings.push(diagnostic(code, `${site.path}: ${message}`, { location, ...(fix ? { fix } : {}) }));
+  }
+
   /**
    * Maps an object-like type while detecting recursion: a type met again while it is being
    * mapped becomes a `ref`, and its mapping is stored as a named definition.

@@ -104,7 +104,7 @@ function parseJsonish(text: string): unknown {
   }
 }
 
-/** Reads description, default, examples, deprecation and constraint tags from a JSDoc. */
+/** Reads description (the summary, else `@description`), default, examples, deprecation, title and constraint tags from a JSDoc. */
 export function metaFromDoc(doc: DocInfo, ctx: ExtractContext, site: Site): IrMeta {
   const meta: IrMeta = {};
   if (doc.summary) meta.description = doc.summary;
@@ -124,6 +124,8 @@ export function metaFromDoc(doc: DocInfo, ctx: ExtractContext, site: Site): IrMe
       meta.deprecated = true;
     } else if (tag.name === "title") {
       if (tag.text) meta.title = tag.text;
+    } else if (tag.name === "description") {
+      if (tag.text && !doc.summary) meta.description = tag.text;
     }
   }
   return meta;

@@ -3,6 +3,7 @@ import type { ExtractContext, Site } from "./context.ts";
 import { isOutsideUserCode } from "./handlers/util.ts";
 import { type DocInfo, docOfDeclaration } from "./jsdoc.ts";
 import { CONSTRAINTS } from "./meta.ts";
+import { checkTags } from "./tag-check.ts";
 
 /** Tags that give a type alias or interface schema keywords of its own (besides its description). */
 export const NAMED_TYPE_TAGS = new Set([
@@ -78,6 +79,7 @@ export function taggedTypeOf(type: ts.Type, site: Site, ctx: ExtractContext): Ta
     );
     for (const declaration of declarations) {
       const doc = docOfDeclaration(declaration);
+      checkTags(doc.tags, "type", ctx, { node: declaration, path: `type "${symbol.getName()}"` });
       if (doc.tags.some((t) => NAMED_TYPE_TAGS.has(t.name))) {
         const key = written && candidates[0] === symbol ? written : type;
         return { symbol, name: symbol.getName(), doc, declaration, type: key };

@@ -3,6 +3,7 @@ import type { IrObject, IrProperty, IrType } from "../../ir/types.ts";
 import type { ExtractContext, Site } from "../context.ts";
 import { docOfDeclaration, docOfSymbol } from "../jsdoc.ts";
 import { applyMeta, metaFromDoc } from "../meta.ts";
+import { checkTags } from "../tag-check.ts";
 import type { MapType, TypeHandler } from "./handler.ts";
 import { indexOfIntersection, narrowedByIndex } from "./intersection-index.ts";
 import { has, isAbsentType, isOutsideUserCode, TAG_PREFIX } from "./util.ts";
@@ -35,7 +36,9 @@ function mapObject(type: ts.Type, ctx: ExtractContext, site: Site, map: MapType)
     if (declaration && ts.isPrivateIdentifier((declaration as ts.NamedDeclaration).name ?? declaration))
       continue;
     const declared = checker.getTypeOfSymbolAtLocation(symbol, declaration ?? site.node);
-    const meta = metaFromDoc(docOfSymbol(symbol, checker), ctx, propSite);
+    const doc = docOfSymbol(symbol, checker);
+    if (at !== site.node) checkTags(doc.tags, "value", ctx, propSite);
+    const meta = metaFromDoc(doc, ctx, propSite);
     if (isAbsentType(declared)) {
       // `name?: never`, `name: undefined`: JSON has no such value, so the property must be absent
       const { constraints: _, ...annotations } = meta;
@@ -72,7 +75,9 @@ function mapObject(type: ts.Type, ctx: ExtractContext, site: Site, map: MapType)
 function indexType(index: ts.IndexInfo, ctx: ExtractContext, site: Site, map: MapType): IrType {
   const mapped = map(index.type, site);
   if (!index.declaration || isOutsideUserCode(index.declaration, ctx)) return mapped;
-  return applyMeta(mapped, metaFromDoc(docOfDeclaration(index.declaration), ctx, site), ctx, site);
+  const doc = docOfDeclaration(index.declaration);
+  checkTags(doc.tags, "value", ctx, site);
+  return applyMeta(mapped, metaFromDoc(doc, ctx, site), ctx, site);
 }
 
 /** `"name"`, or `[Symbol.iterator]` for a symbol-keyed member (`__@iterator@65` inside TypeScript). */
