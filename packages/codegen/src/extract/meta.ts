@@ -186,15 +186,14 @@ function applyConstraints(
   if (definition)
     return applyConstraints({ ...definition, ...withoutRef(type) } as IrType, constraints, ctx, site);
   if (type.kind === "union") {
-    const nonNull = type.members.filter((m) => m.kind !== "null");
-    if (nonNull.length === 1 && nonNull.length < type.members.length) {
-      return {
-        ...type,
-        members: type.members.map((m) =>
-          m.kind === "null" ? m : applyConstraints(m, constraints, ctx, site),
-        ),
-      };
-    }
+    // each keyword goes to the members it applies to (`@pattern` on `number | string` constrains the
+    // strings, as JSON Schema's `pattern` next to `type: ["number", "string"]` would)
+    const members = type.members.map((m) => {
+      const fitting = Object.fromEntries(Object.entries(constraints).filter(([k]) => fits(m, k, ctx)));
+      return Object.keys(fitting).length > 0 ? applyConstraints(m, fitting, ctx, site) : m;
+    });
+    const unused = Object.keys(constraints).find((k) => !type.members.some((m) => fits(m, k, ctx)));
+    if (!unused) return { ...type, members };
   }
   const jsonType = jsonTypeOf(type);
   for (const keyword of Object.keys(constraints)) {
@@ -209,6 +208,17 @@ function applyConstraints(
     }
   }
   return { ...type, constraints: { ...type.constraints, ...constraints } };
+}
+
+/** Whether a constraint keyword applies to a type, or to a member of it when it is a union. */
+export function constraintFits(type: IrType, keyword: string, ctx: ExtractContext): boolean {
+  return type.kind === "union" ? type.members.some((m) => fits(m, keyword, ctx)) : fits(type, keyword, ctx);
+}
+
+/** Whether a constraint keyword applies to a member of a union (through a named definition too). */
+function fits(type: IrType, keyword: string, ctx: ExtractContext): boolean {
+  const resolved = type.kind === "ref" ? ctx.definitions[type.name] : type;
+  return resolved !== undefined && jsonTypeOf(resolved) === CONSTRAINTS[keyword]!.applies;
 }
 
 const TAGS_BY_TYPE =

@@ -44,7 +44,7 @@ const FUNCTION_TAGS = new Set([
 
 /** Documentation tags (JSDoc, TSDoc) that carry no schema meaning: never reported. */
 const DOC_TAGS = new Set(
-  "example see link linkcode linkplain remarks since author todo throws exception privateRemarks beta alpha experimental public private protected override virtual sealed inheritDoc typeParam template type typedef callback module file fileoverview license copyright version summary note category group packageDocumentation eventProperty defaultValue decorator label override satisfies import overload enum property prop namespace memberof".split(
+  "internal example see link linkcode linkplain remarks since author todo throws exception privateRemarks beta alpha experimental public private protected override virtual sealed inheritDoc typeParam template type typedef callback module file fileoverview license copyright version summary note category group packageDocumentation eventProperty defaultValue decorator label override satisfies import overload enum property prop namespace memberof".split(
     " ",
   ),
 );

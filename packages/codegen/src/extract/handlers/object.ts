@@ -1,7 +1,7 @@
 import { ts } from "#ts-morph";
 import type { IrObject, IrProperty, IrType } from "../../ir/types.ts";
 import type { ExtractContext, Site } from "../context.ts";
-import { docOfDeclaration, docOfSymbol } from "../jsdoc.ts";
+import { type DocInfo, docOfDeclaration, docOfSymbol } from "../jsdoc.ts";
 import { applyMeta, metaFromDoc } from "../meta.ts";
 import { checkTags } from "../tag-check.ts";
 import type { MapType, TypeHandler } from "./handler.ts";
@@ -36,7 +36,7 @@ function mapObject(type: ts.Type, ctx: ExtractContext, site: Site, map: MapType)
     if (declaration && ts.isPrivateIdentifier((declaration as ts.NamedDeclaration).name ?? declaration))
       continue;
     const declared = checker.getTypeOfSymbolAtLocation(symbol, declaration ?? site.node);
-    const doc = docOfSymbol(symbol, checker);
+    const doc = parameterPropertyDoc(docOfSymbol(symbol, checker), name, declaration);
     if (at !== site.node) checkTags(doc.tags, "value", ctx, propSite);
     const meta = metaFromDoc(doc, ctx, propSite);
     if (isAbsentType(declared)) {
@@ -78,6 +78,18 @@ function indexType(index: ts.IndexInfo, ctx: ExtractContext, site: Site, map: Ma
   const doc = docOfDeclaration(index.declaration);
   checkTags(doc.tags, "value", ctx, site);
   return applyMeta(mapped, metaFromDoc(doc, ctx, site), ctx, site);
+}
+
+/**
+ * A class's parameter property (`constructor(public a: string)`) is documented by the constructor's
+ * `@param a …`: that text describes the property.
+ */
+function parameterPropertyDoc(doc: DocInfo, name: string, declaration: ts.Declaration | undefined): DocInfo {
+  if (!declaration || !ts.isParameter(declaration)) return doc;
+  const own = doc.tags.find((t) => t.name === "param" && (t.text === name || t.text.startsWith(`${name} `)));
+  const tags = doc.tags.filter((t) => t.name !== "param");
+  const text = own?.text.slice(name.length).replace(/^\s*-?\s*/, "");
+  return { ...doc, tags, ...(!doc.summary && text ? { summary: text } : {}) };
 }
 
 /** `"name"`, or `[Symbol.iterator]` for a symbol-keyed member (`__@iterator@65` inside TypeScript). */
