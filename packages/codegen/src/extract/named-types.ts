@@ -14,7 +14,7 @@ export const NAMED_TYPE_TAGS = new Set([
   "title",
 ]);
 
-/** A type alias or interface of the user's code whose JSDoc has schema tags. */
+/** A type alias, interface or enum of the user's code whose JSDoc has schema tags. */
 export interface TaggedType {
   /** The alias or interface symbol; with the mapped type, the key of its definition. */
   symbol: ts.Symbol;
@@ -72,11 +72,14 @@ export function taggedTypeOf(type: ts.Type, site: Site, ctx: ExtractContext): Ta
   }
   if (type.aliasSymbol) candidates.push(type.aliasSymbol);
   const own = type.getSymbol();
-  if (own && own.flags & ts.SymbolFlags.Interface) candidates.push(own);
+  if (own && own.flags & (ts.SymbolFlags.Interface | ts.SymbolFlags.Enum)) candidates.push(own);
   for (const symbol of candidates) {
     const declarations = (symbol.getDeclarations() ?? []).filter(
-      (d) => (ts.isTypeAliasDeclaration(d) || ts.isInterfaceDeclaration(d)) && !isOutsideUserCode(d, ctx),
+      (d) =>
+        (ts.isTypeAliasDeclaration(d) || ts.isInterfaceDeclaration(d) || ts.isEnumDeclaration(d)) &&
+        !isOutsideUserCode(d, ctx),
     );
+    for (const declaration of declarations.filter(ts.isEnumDeclaration)) checkEnumMembers(declaration, ctx);
     for (const declaration of declarations) {
       const doc = docOfDeclaration(declaration);
       checkTags(doc.tags, "type", ctx, { node: declaration, path: `type "${symbol.getName()}"` });
@@ -97,4 +100,24 @@ function sameBesidesUndefined(type: ts.Type, written: ts.Type): boolean {
   if (rest.length === type.types.length) return false;
   const members = written.isUnion() ? written.types : [written];
   return rest.length === members.length && rest.every((t) => members.includes(t));
+}
+
+/** An enum member's tags are read nowhere (the enum is one schema): each is a warning. */
+function checkEnumMembers(declaration: ts.EnumDeclaration, ctx: ExtractContext): void {
+  for (const member of declaration.members) {
+    const doc = docOfDeclaration(member);
+    const site = {
+      node: member,
+      path: `enum "${declaration.name.text}" › member "${member.name.getText()}"`,
+    };
+    for (const tag of doc.tags) {
+      if (["see", "example", "remarks", "since", "link", "internal"].includes(tag.name)) continue;
+      ctx.warnOnce(
+        "MCPG103",
+        `@${tag.name} on an enum member is not read (the enum's values form one schema)`,
+        site,
+        "put the tag on the enum, or describe the member in the enum's summary",
+      );
+    }
+  }
 }
