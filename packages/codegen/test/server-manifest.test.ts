@@ -15,6 +15,7 @@ const CASES = [
   "prompts",
   "resources",
   "snake-case",
+  "urls",
 ];
 
 describe("server manifest of golden fixtures", () => {

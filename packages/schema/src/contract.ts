@@ -140,6 +140,8 @@ export interface ToolBinding {
    * item or map value): the server turns those ISO strings back into `Date`s before the call.
    */
   dates?: string[];
+  /** Where the arguments hold a `URL` (pointers as for `dates`): the server makes those strings `URL`s. */
+  urls?: string[];
 }
 
 /**

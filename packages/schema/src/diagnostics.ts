@@ -165,6 +165,10 @@ export const CODES = {
     fix: "add a JSDoc comment: the model reads it to choose the tool",
   },
   MCPG102: { title: "no-tools", fix: "export at least one function (or tool class) from the module" },
+  MCPG103: {
+    title: "unread-tag",
+    fix: "write a tag mcp-gen reads at that place (README: JSDoc tags), or say it with the type",
+  },
   MCPG110: {
     title: "strict-fallback",
     fix: "declare every property (no maps, tuples, allOf or recursion) for OpenAI strict mode, or accept strict: false",

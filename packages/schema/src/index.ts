@@ -110,6 +110,7 @@ export {
   ARRAY_SCHEMA_KEYWORDS,
   escapeToken,
   forEachSubschema,
+  isNeverSchema,
   isSchemaObject,
   MAP_SCHEMA_KEYWORDS,
   mapSubschemas,

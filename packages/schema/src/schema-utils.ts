@@ -158,3 +158,19 @@ function anchored(root: JsonSchema, name: string): unknown {
   });
   return found;
 }
+
+/**
+ * A schema no value fits: `false`, or `{ "not": {} }` with annotations only. mcp-gen writes a
+ * property that must be absent (`name?: never` in TypeScript) so; dialects that cannot say "absent"
+ * leave such a property out of what they offer.
+ */
+export function isNeverSchema(schema: unknown): boolean {
+  if (schema === false) return true;
+  if (!isSchemaObject(schema) || !("not" in schema)) return false;
+  const not = schema.not;
+  const anything = not === true || (isSchemaObject(not) && Object.keys(not).length === 0);
+  return (
+    anything &&
+    Object.keys(schema).every((k) => ["not", "description", "title", "deprecated", "$comment"].includes(k))
+  );
+}

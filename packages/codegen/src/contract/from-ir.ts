@@ -73,33 +73,87 @@ function toolFromIr(
     params: tool.params.map((p) => p.name),
     ...(tool.contextIndex !== undefined ? { contextIndex: tool.contextIndex } : {}),
   };
-  const dates = tool.params.flatMap((p) => datePaths(p.type, `/${escapeToken(p.name)}`));
+  const dates = tool.params.flatMap((p) =>
+    revivedPaths(p.type, `/${escapeToken(p.name)}`, "date", definitions),
+  );
   if (dates.length > 0) extra.binding.dates = dates;
+  const urls = tool.params.flatMap((p) =>
+    revivedPaths(p.type, `/${escapeToken(p.name)}`, "url", definitions),
+  );
+  if (urls.length > 0) extra.binding.urls = urls;
   return { entry, extra };
 }
 
 /**
- * JSON pointers (with `*` for any item or value) to the `Date`s inside a type. Recursive
- * definitions are not followed: a `Date` inside a recursive type reaches the tool as its string.
+ * JSON pointers (with `*` for any item or value) to the `Date`s (or `URL`s) inside a type, through
+ * named definitions. Recursive definitions are not followed: a `Date` inside a recursive type
+ * reaches the tool as its string.
  */
-function datePaths(type: IrType, at: string): string[] {
+function revivedPaths(
+  type: IrType,
+  at: string,
+  flag: "date" | "url",
+  definitions: Record<string, IrType>,
+  seen: ReadonlySet<string> = new Set(),
+): string[] {
+  const inner = (t: IrType, p: string) => revivedPaths(t, p, flag, definitions, seen);
   switch (type.kind) {
     case "string":
-      return type.date ? [at] : [];
+      return type[flag] ? [at] : [];
     case "array":
-      return datePaths(type.items, `${at}/*`);
+      return inner(type.items, `${at}/*`);
     case "tuple":
       return [
-        ...type.items.flatMap((item, i) => datePaths(item, `${at}/${i}`)),
-        ...(type.rest ? datePaths(type.rest, `${at}/*`) : []),
+        ...type.items.flatMap((item, i) => inner(item, `${at}/${i}`)),
+        ...(type.rest ? inner(type.rest, `${at}/*`) : []),
       ];
     case "object":
       return [
-        ...type.properties.flatMap((p) => datePaths(p.type, `${at}/${escapeToken(p.name)}`)),
-        ...(type.additional && type.properties.length === 0 ? datePaths(type.additional, `${at}/*`) : []),
+        ...type.properties.flatMap((p) => inner(p.type, `${at}/${escapeToken(p.name)}`)),
+        ...(type.additional && type.properties.length === 0 ? inner(type.additional, `${at}/*`) : []),
       ];
     case "union":
-      return [...new Set(type.members.flatMap((m) => datePaths(m, at)))];
+      return [...new Set(type.members.flatMap((m) => inner(m, at)))];
+    case "ref": {
+      const definition = definitions[type.name];
+      if (!definition || seen.has(type.name) || refersTo(definition, type.name, definitions)) return [];
+      return revivedPaths(definition, at, flag, definitions, new Set([...seen, type.name]));
+    }
+    default:
+      return [];
+  }
+}
+
+/** Whether a definition reaches itself (a recursive type). */
+function refersTo(type: IrType, name: string, definitions: Record<string, IrType>): boolean {
+  const seen = new Set<string>();
+  const queue = irRefs(type);
+  while (queue.length > 0) {
+    const ref = queue.pop()!;
+    if (ref === name) return true;
+    if (seen.has(ref) || !definitions[ref]) continue;
+    seen.add(ref);
+    queue.push(...irRefs(definitions[ref]!));
+  }
+  return false;
+}
+
+/** The names an IR type refers to, directly. */
+export function irRefs(type: IrType): string[] {
+  switch (type.kind) {
+    case "ref":
+      return [type.name];
+    case "array":
+      return irRefs(type.items);
+    case "tuple":
+      return [...type.items.flatMap(irRefs), ...(type.rest ? irRefs(type.rest) : [])];
+    case "object":
+      return [
+        ...type.properties.flatMap((p) => irRefs(p.type)),
+        ...(type.additional ? irRefs(type.additional) : []),
+      ];
+    case "union":
+      return type.members.flatMap(irRefs);
     default:
       return [];
   }
@@ -155,8 +209,15 @@ function refsIn(value: unknown, out: string[] = []): string[] {
 const JSON_TYPE = (v: unknown) =>
   typeof v === "number" ? (Number.isInteger(v) ? "integer" : "number") : typeof v;
 
-/** Converts one IR type to JSON Schema 2020-12. */
+/**
+ * Converts one IR type to JSON Schema 2020-12. A property that must be absent (`never`) is `false`,
+ * or `{ "not": {} }` when it carries a description or other annotations.
+ */
 export function schemaOf(type: IrType): JsonSchema {
+  if (type.kind === "never") {
+    const { kind: _, constraints: _c, ...annotations } = type;
+    if (Object.keys(annotations).length === 0) return false as unknown as JsonSchema;
+  }
   const schema = shapeOf(type);
   if (type.title) schema.title = type.title;
   if (type.description) schema.description = type.description;
@@ -184,6 +245,9 @@ function shapeOf(type: IrType): JsonSchema {
     case "array":
       return { type: "array", items: schemaOf(type.items) };
     case "tuple":
+      // `[]`: an empty array (`prefixItems` must not be empty)
+      if (type.items.length === 0)
+        return type.rest ? { type: "array", items: schemaOf(type.rest) } : { type: "array" };
       return {
         type: "array",
         prefixItems: type.items.map(schemaOf),
@@ -211,6 +275,8 @@ function shapeOf(type: IrType): JsonSchema {
       return { $ref: `#/$defs/${type.name}` };
     case "unknown":
       return {};
+    case "never":
+      return { not: {} };
   }
 }
 

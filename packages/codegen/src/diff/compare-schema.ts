@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import type { JsonSchema } from "@mcp-gen/schema";
-import { escapeToken, isSchemaObject, resolveLocalRef } from "@mcp-gen/schema";
+import { escapeToken, isNeverSchema, isSchemaObject, resolveLocalRef } from "@mcp-gen/schema";
 import { compareBounds, compareTypes, compareValues, type Report, type Shift } from "./compare-keywords.ts";
 
 /** One classified difference inside a schema. */
@@ -86,8 +86,9 @@ function compare(oldRaw: unknown, newRaw: unknown, pointer: string, ctx: Ctx): v
     if (ctx.seen.has(key)) return;
     ctx.seen.add(key);
   }
-  const oldS = a.schema === true ? {} : a.schema;
-  const newS = b.schema === true ? {} : b.schema;
+  // `{ "not": {} }` (a property that must be absent, with its description) accepts nothing, like `false`
+  const oldS = a.schema === true ? {} : isNeverSchema(a.schema) ? false : a.schema;
+  const newS = b.schema === true ? {} : isNeverSchema(b.schema) ? false : b.schema;
   if (same(oldS, newS, ctx)) return;
   if (oldS === false || newS === false) {
     report(

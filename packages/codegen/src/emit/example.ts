@@ -61,6 +61,7 @@ export function exampleValue(
       return true;
     case "array": {
       if (Array.isArray(schema.prefixItems)) return schema.prefixItems.map((s) => next(s));
+      if (schema.maxItems === 0 || schema.items === false) return [];
       const items = schema.items;
       if (isSchemaObject(items) && typeof items.$ref === "string" && seen.has(items.$ref)) return [];
       const count = Math.max(1, typeof schema.minItems === "number" ? schema.minItems : 1);
@@ -71,7 +72,10 @@ export function exampleValue(
       const required = [
         ...new Set([...requiredOf(schema), ...RULES.flatMap((k) => rulesRequired(schema[k]))]),
       ];
-      const names = options.allProperties ? Object.keys(properties) : required.filter((n) => n in properties);
+      // a property that must be absent (`false`, `{ not: {} }`) is never sent
+      const names = (
+        options.allProperties ? Object.keys(properties) : required.filter((n) => n in properties)
+      ).filter((n) => !isNever(properties[n]));
       return Object.fromEntries(names.map((n) => [n, next(properties[n])]));
     }
     case "null":
@@ -151,7 +155,68 @@ function stringExample(schema: JsonSchema): string {
   } catch {
     return base;
   }
-  return [base, ...PATTERN_CANDIDATES].find((c) => pattern.test(c)) ?? base;
+  const built = fromPattern(schema.pattern);
+  return (
+    [base, ...PATTERN_CANDIDATES, ...(built !== undefined ? [built] : [])].find((c) => pattern.test(c)) ??
+    base
+  );
+}
+
+const isNever = (schema: unknown) => schema === false || (isSchemaObject(schema) && "not" in schema);
+
+/**
+ * The shortest string a simple pattern spells out (`^user_` → `user_`, `^(?:\d+)px$` → `1px`):
+ * optional parts dropped, each group's first alternative kept, a class's first character; checked
+ * by the caller, so a pattern beyond this (lookarounds, backreferences) just gets no string.
+ */
+function fromPattern(pattern: string): string | undefined {
+  let text = pattern.replace(/^\^/, "").replace(/(?<!\\)\$$/, "");
+  const GROUP = /\((?:\?:)?((?:[^()\\]|\\.)*)\)/;
+  const OPTIONAL =
+    /(\((?:\?:)?(?:[^()\\]|\\.)*\)|\[(?:[^\]\\]|\\.)*\]|\\.|[^\\()[\]])(?:\?|\*|\{0(?:,\d*)?\})/;
+  for (let i = 0; i < 200; i++) {
+    const optional = OPTIONAL.exec(text);
+    if (optional) {
+      text = text.slice(0, optional.index) + text.slice(optional.index + optional[0].length);
+      continue;
+    }
+    const group = GROUP.exec(text);
+    if (!group) break;
+    const first = splitTop(group[1]!)[0] ?? "";
+    text = text.slice(0, group.index) + first + text.slice(group.index + group[0].length);
+  }
+  if (text.includes("|")) text = splitTop(text)[0] ?? "";
+  return text
+    .replace(/(\[(?:[^\]\\]|\\.)*\]|\\.|[^\\])\{(\d+)(?:,\d*)?\}/g, (_, atom: string, n: string) =>
+      atom.repeat(Number(n)),
+    )
+    .replace(/\\d/g, "1")
+    .replace(/\\w/g, "a")
+    .replace(/\\s/g, " ")
+    .replace(/\[\^?((?:[^\]\\]|\\.)*)\]/g, (_, inner: string) =>
+      inner.startsWith("\\") ? inner.slice(1, 2) : inner.slice(0, 1),
+    )
+    .replace(/[+]|\{\d+(?:,\d*)?\}/g, "")
+    .replace(/\\(.)/g, "$1");
+}
+
+/** The alternatives of a pattern, split at its top-level `|`. */
+function splitTop(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "\\") i++;
+    else if (c === "(" || c === "[") depth++;
+    else if (c === ")" || c === "]") depth--;
+    else if (c === "|" && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
 }
 
 function fitLength(text: string, schema: JsonSchema): string {

@@ -45,8 +45,9 @@ export function emitServerManifest(ctx: EmitContext): OutputFile[] {
   const w = createWriter();
   w.write(codeHeader()).blankLine();
   const revives = bound.some((b) => (b.binding!.dates?.length ?? 0) > 0);
+  const urls = bound.some((b) => (b.binding!.urls?.length ?? 0) > 0);
   w.writeLine(
-    `import { defineManifest${revives ? ", reviveDates" : ""}, type ServerManifest } from "@mcp-gen/runtime/server";`,
+    `import { defineManifest${revives ? ", reviveDates" : ""}${urls ? ", reviveUrls" : ""}, type ServerManifest } from "@mcp-gen/runtime/server";`,
   );
   for (const [module, alias] of aliases) {
     w.writeLine(`import * as ${alias} from ${JSON.stringify(relativeSpecifier(ctx, module))};`);
@@ -197,13 +198,17 @@ export function emitServerManifest(ctx: EmitContext): OutputFile[] {
 
 /**
  * `(args, ctx) => module.fn(args.a, ctx!, args.b)`: arguments in declaration order, the context at
- * its index; parameters typed `Date` get their ISO strings back as `Date`s first.
+ * its index; parameters typed `Date` (`URL`) get their ISO (URI) strings back as `Date`s (`URL`s) first.
  */
 function invocation(binding: ToolBinding, alias: string, argsType?: string): string {
   const usesContext = binding.contextIndex !== undefined;
   const dates = binding.dates ?? [];
-  const source = `reviveDates(args, [${dates.map((d) => JSON.stringify(d)).join(", ")}])`;
-  const object = dates.length > 0 ? "a" : "args";
+  const urls = binding.urls ?? [];
+  const list = (paths: string[]) => `[${paths.map((d) => JSON.stringify(d)).join(", ")}]`;
+  const withDates = dates.length > 0 ? `reviveDates(args, ${list(dates)})` : "args";
+  const source = urls.length > 0 ? `reviveUrls(${withDates}, ${list(urls)})` : withDates;
+  const revived = dates.length > 0 || urls.length > 0;
+  const object = revived ? "a" : "args";
   const values =
     binding.argsStyle === "object" ? [object] : binding.params.map((p) => `${object}${access(p)}`);
   if (usesContext) values.splice(Math.min(binding.contextIndex!, values.length), 0, "ctx!");
@@ -214,8 +219,7 @@ function invocation(binding: ToolBinding, alias: string, argsType?: string): str
   const used = binding.argsStyle === "object" || binding.params.length > 0;
   const args = argsType ? `args: ${argsType}` : "args";
   const params = usesContext ? `(${used ? args : "_args"}, ctx)` : used ? `(${args})` : "()";
-  if (dates.length > 0)
-    return `${params} => {\n  const a = ${source};\n  return ${target}(${values.join(", ")});\n}`;
+  if (revived) return `${params} => {\n  const a = ${source};\n  return ${target}(${values.join(", ")});\n}`;
   return `${params} => ${target}(${values.join(", ")})`;
 }
 

@@ -25,6 +25,9 @@ export function validatorExports(toolName: string): { input: string; output: str
   return { input: `${id}_input`, output: `${id}_output` };
 }
 
+/** Ajv's strictTuples note (`"prefixItems" is 2-tuple, but minItems or maxItems/items are not …`). */
+const TUPLE_NOTE = /^"(?:prefixItems|items)" is \d+-tuple, but /;
+
 /** A strict-mode note of Ajv, relative to the compiled schema. */
 type Note = { message: string; pointer: string };
 
@@ -58,7 +61,7 @@ export function emitValidators(ctx: EmitContext): OutputFile {
   let ajv: Ajv | undefined;
   const lines: string[] = [];
   const shapes = new Map<string, { variable: string; compiled: CompiledShape }>();
-  const add = (schema: JsonSchema, name: string, at: string, label: string) => {
+  const add = (schema: JsonSchema, name: string, at: string, label: string, fromTs = false) => {
     const bare = withoutAnnotations(schema) as JsonSchema;
     const json = JSON.stringify(bare);
     validate(ctx, schema, { bare, json }, at);
@@ -88,6 +91,8 @@ export function emitValidators(ctx: EmitContext): OutputFile {
     }
     lines.push(`export const ${name}: RawValidate = ${entry.variable};`);
     for (const note of entry.compiled.notes) {
+      // `[A, B?]` and `[A, ...B[]]` say exactly what the TypeScript says; the note is for hand-written schemas
+      if (fromTs && TUPLE_NOTE.test(note.message)) continue;
       ctx.warnings.push(
         diagnostic("MCPG124", `${label}: ${note.message}`, {
           file: ctx.contractFile,
@@ -103,7 +108,9 @@ export function emitValidators(ctx: EmitContext): OutputFile {
       ["outputSchema", names.output],
     ] as const) {
       const schema = tool[slot];
-      if (schema) add(schema, name, `/tools/${i}/${slot}`, `tool "${tool.name}"`);
+      const extras = ctx.contract["x-mcp-gen"]?.tools?.[tool.name];
+      const fromTs = extras?.binding !== undefined && (slot === "outputSchema" || !extras.inputSchema);
+      if (schema) add(schema, name, `/tools/${i}/${slot}`, `tool "${tool.name}"`, fromTs);
     }
   });
   // the variables of resource templates and the arguments of prompts

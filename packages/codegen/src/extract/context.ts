@@ -22,6 +22,15 @@ interface Recursion {
   referenced: boolean;
 }
 
+/** A tagged alias or interface kept as a named definition (see `named`). */
+interface NamedEntry {
+  name: string;
+  uses: number;
+  /** Still being mapped: a use now is a recursive one. */
+  mapping: boolean;
+  recursive: boolean;
+}
+
 /** Shared state of one server's extraction. */
 export class ExtractContext {
   readonly warnings: Diagnostic[] = [];
@@ -29,6 +38,7 @@ export class ExtractContext {
   readonly definitions: Record<string, IrType> = {};
   private readonly inProgress = new Map<ts.Type, Recursion>();
   private readonly definitionNames = new Map<ts.Type, string>();
+  private readonly namedEntries = new Map<ts.Symbol, Map<ts.Type, NamedEntry>>();
 
   constructor(
     readonly checker: ts.TypeChecker,
@@ -64,6 +74,17 @@ export class ExtractContext {
     this.warnings.push(diagnostic(code, `${site.path}: ${message}`, { location: this.location(site.node) }));
   }
 
+  private readonly warned = new Set<string>();
+
+  /** A warning given once per place and message, however often the type is met. */
+  warnOnce(code: DiagnosticCode, message: string, site: Site, fix?: string): void {
+    const location = this.location(site.node);
+    const key = `${location.file}:${location.line}:${location.column} ${message}`;
+    if (this.warned.has(key)) return;
+    this.warned.add(key);
+    this.warnings.push(diagnostic(code, `${site.path}: ${message}`, { location, ...(fix ? { fix } : {}) }));
+  }
+
   /**
    * Maps an object-like type while detecting recursion: a type met again while it is being
    * mapped becomes a `ref`, and its mapping is stored as a named definition.
@@ -89,12 +110,54 @@ export class ExtractContext {
     }
   }
 
-  private nameFor(type: ts.Type): string {
-    const base = (type.aliasSymbol ?? type.getSymbol())?.getName();
+  /**
+   * Maps a tagged alias or interface (`symbol` with `type`) to a `ref` to its named definition,
+   * mapping it once; a use met while it is being mapped makes it recursive. Definitions used once
+   * and not recursive are put back in place after extraction (`singleUseDefinitions`).
+   */
+  named(symbol: ts.Symbol, type: ts.Type, map: () => IrType): IrType {
+    const byType = this.namedEntries.get(symbol) ?? new Map<ts.Type, NamedEntry>();
+    this.namedEntries.set(symbol, byType);
+    const existing = byType.get(type);
+    if (existing) {
+      existing.uses++;
+      if (existing.mapping) existing.recursive = true;
+      return { kind: "ref", name: existing.name };
+    }
+    const entry: NamedEntry = {
+      name: this.nameFor(type, symbol.getName()),
+      uses: 1,
+      mapping: true,
+      recursive: false,
+    };
+    byType.set(type, entry);
+    try {
+      this.definitions[entry.name] = map();
+    } catch (error) {
+      byType.delete(type);
+      throw error;
+    } finally {
+      entry.mapping = false;
+    }
+    return { kind: "ref", name: entry.name };
+  }
+
+  /** Named definitions of tagged types used once and not recursive: inlined where they are used. */
+  singleUseDefinitions(): Set<string> {
+    const names = new Set<string>();
+    for (const byType of this.namedEntries.values())
+      for (const entry of byType.values()) if (entry.uses === 1 && !entry.recursive) names.add(entry.name);
+    return names;
+  }
+
+  private nameFor(type: ts.Type, given?: string): string {
+    const base = given ?? (type.aliasSymbol ?? type.getSymbol())?.getName();
     const clean = base && /^[A-Za-z_$][\w$]*$/.test(base) && base !== "__type" ? base : "Anonymous";
+    const named = [...this.namedEntries.values()].flatMap((m) => [...m.values()].map((e) => e.name));
     const taken = new Set([
       ...Object.keys(this.definitions),
       ...[...this.inProgress.values()].map((r) => r.name),
+      ...named,
     ]);
     if (!taken.has(clean)) return clean;
     for (let i = 2; ; i++) if (!taken.has(`${clean}${i}`)) return `${clean}${i}`;

@@ -4,6 +4,7 @@ import type { ts } from "ts-morph";
 import type { ResolvedConfig, ResolvedServerConfig } from "../config/load.ts";
 import type { IrServer, IrTool } from "../ir/types.ts";
 import { ExtractContext } from "./context.ts";
+import { inlineDefinitions } from "./defs.ts";
 import { createTypeMapper } from "./map-type.ts";
 import { TOOL_NAME } from "./naming.ts";
 import { extractionPrograms } from "./programs.ts";
@@ -87,7 +88,9 @@ function extractServers(
     warnings.push(...ctx.warnings);
     incomplete ||= ctx.incomplete;
     tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    servers.push({ name: server.name, tools, ...assembled.ir, definitions: sortKeys(ctx.definitions) });
+    const ir: IrServer = { name: server.name, tools, ...assembled.ir, definitions: ctx.definitions };
+    inlineDefinitions(ir, ctx.singleUseDefinitions());
+    servers.push({ ...ir, definitions: sortKeys(ir.definitions) });
   });
   if (incomplete) return { value: { servers, warnings }, incomplete };
   if (errors.length > 0) throw new McpGenError(errors);

@@ -104,7 +104,7 @@ function parseJsonish(text: string): unknown {
   }
 }
 
-/** Reads description, default, examples, deprecation and constraint tags from a JSDoc. */
+/** Reads description (the summary, else `@description`), default, examples, deprecation, title and constraint tags from a JSDoc. */
 export function metaFromDoc(doc: DocInfo, ctx: ExtractContext, site: Site): IrMeta {
   const meta: IrMeta = {};
   if (doc.summary) meta.description = doc.summary;
@@ -124,6 +124,8 @@ export function metaFromDoc(doc: DocInfo, ctx: ExtractContext, site: Site): IrMe
       meta.deprecated = true;
     } else if (tag.name === "title") {
       if (tag.text) meta.title = tag.text;
+    } else if (tag.name === "description") {
+      if (tag.text && !doc.summary) meta.description = tag.text;
     }
   }
   return meta;
@@ -162,8 +164,13 @@ function jsonTypeOf(type: IrType): string | undefined {
  */
 export function applyMeta(type: IrType, meta: IrMeta, ctx: ExtractContext, site: Site): IrType {
   const { constraints, ...annotations } = meta;
-  let result: IrType = { ...type, ...annotations };
-  if (constraints && Object.keys(constraints).length > 0) {
+  const hasConstraints = constraints !== undefined && Object.keys(constraints).length > 0;
+  // constraints on a use of a tagged alias (`@maxLength 40` on a property typed `Email`) narrow a
+  // copy of its definition: keywords next to a `$ref` would not say which type they apply to
+  const definition = type.kind === "ref" && hasConstraints ? ctx.definitions[type.name] : undefined;
+  const base = definition ? { ...definition, ...withoutRef(type) } : type;
+  let result: IrType = { ...base, ...annotations } as IrType;
+  if (hasConstraints) {
     result = applyConstraints(result, constraints, ctx, site);
   }
   return result;
@@ -175,16 +182,18 @@ function applyConstraints(
   ctx: ExtractContext,
   site: Site,
 ): IrType {
+  const definition = type.kind === "ref" ? ctx.definitions[type.name] : undefined;
+  if (definition)
+    return applyConstraints({ ...definition, ...withoutRef(type) } as IrType, constraints, ctx, site);
   if (type.kind === "union") {
-    const nonNull = type.members.filter((m) => m.kind !== "null");
-    if (nonNull.length === 1 && nonNull.length < type.members.length) {
-      return {
-        ...type,
-        members: type.members.map((m) =>
-          m.kind === "null" ? m : applyConstraints(m, constraints, ctx, site),
-        ),
-      };
-    }
+    // each keyword goes to the members it applies to (`@pattern` on `number | string` constrains the
+    // strings, as JSON Schema's `pattern` next to `type: ["number", "string"]` would)
+    const members = type.members.map((m) => {
+      const fitting = Object.fromEntries(Object.entries(constraints).filter(([k]) => fits(m, k, ctx)));
+      return Object.keys(fitting).length > 0 ? applyConstraints(m, fitting, ctx, site) : m;
+    });
+    const unused = Object.keys(constraints).find((k) => !type.members.some((m) => fits(m, k, ctx)));
+    if (!unused) return { ...type, members };
   }
   const jsonType = jsonTypeOf(type);
   for (const keyword of Object.keys(constraints)) {
@@ -201,6 +210,17 @@ function applyConstraints(
   return { ...type, constraints: { ...type.constraints, ...constraints } };
 }
 
+/** Whether a constraint keyword applies to a type, or to a member of it when it is a union. */
+export function constraintFits(type: IrType, keyword: string, ctx: ExtractContext): boolean {
+  return type.kind === "union" ? type.members.some((m) => fits(m, keyword, ctx)) : fits(type, keyword, ctx);
+}
+
+/** Whether a constraint keyword applies to a member of a union (through a named definition too). */
+function fits(type: IrType, keyword: string, ctx: ExtractContext): boolean {
+  const resolved = type.kind === "ref" ? ctx.definitions[type.name] : type;
+  return resolved !== undefined && jsonTypeOf(resolved) === CONSTRAINTS[keyword]!.applies;
+}
+
 const TAGS_BY_TYPE =
   "use a tag that fits the type — numbers: minimum maximum exclusiveMinimum exclusiveMaximum multipleOf; strings: minLength maxLength pattern format; arrays: minItems maxItems uniqueItems";
 
@@ -210,4 +230,10 @@ function describeKind(type: IrType): string {
     : type.kind === "ref"
       ? `a reference to ${type.name}`
       : `a ${type.kind}`;
+}
+
+/** The annotations a use of a named type adds to its `ref`. */
+function withoutRef(type: IrType): IrMeta {
+  const { kind: _k, name: _n, ...meta } = type as IrType & { name?: string };
+  return meta;
 }

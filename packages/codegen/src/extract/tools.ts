@@ -26,6 +26,7 @@ import { extractCompleter } from "./resources/completer.ts";
 import { extractPrompt } from "./resources/prompt.ts";
 import { extractResource } from "./resources/resource.ts";
 import { scopesOf } from "./scopes.ts";
+import { checkTags } from "./tag-check.ts";
 
 export type FunctionLike =
   | ts.FunctionDeclaration
@@ -85,6 +86,7 @@ export function extractModuleTools(
   for (const candidate of candidates) {
     try {
       const doc = docOfDeclaration(candidate.docNode);
+      checkFunctionTags(candidate, doc, ctx);
       const tag = NOT_TOOL_TAGS.find((t) => hasTag(doc, t));
       if (tag && !(hasTag(doc, "internal") || hasTag(doc, "hidden"))) {
         extractTagged(tag, { candidate, doc, ctx, map, naming, out });
@@ -305,7 +307,8 @@ function extractTool(
   };
   const title = tagText(doc, "title");
   if (title) tool.title = title;
-  if (doc.summary) tool.description = doc.summary;
+  const description = doc.summary ?? (tagText(doc, "description") || undefined);
+  if (description) tool.description = description;
   else ctx.warn("MCPG101", "tool has no description", toolSite);
   const returnsDoc = tagText(doc, "returns") ?? tagText(doc, "return");
   if (returnsDoc) tool.returnsDescription = returnsDoc;
@@ -457,4 +460,26 @@ function annotationsOf(doc: DocInfo, ctx: ExtractContext, site: Site): IrAnnotat
     (annotations as Record<string, boolean>)[key] = text !== "false";
   }
   return annotations;
+}
+
+/** Tags a function's JSDoc has that mcp-gen reads nowhere there, and `@param`s naming no parameter. */
+function checkFunctionTags(candidate: Candidate, doc: DocInfo, ctx: ExtractContext): void {
+  const site: Site = { node: candidate.docNode, path: `function "${candidate.exportedName}"` };
+  checkTags(doc.tags, "function", ctx, site);
+  const names = new Set(
+    candidate.fn.parameters.flatMap((p) =>
+      ts.isIdentifier(p.name)
+        ? [p.name.text]
+        : p.name.elements.flatMap((e) => (ts.isBindingElement(e) ? [e.name.getText()] : [])),
+    ),
+  );
+  for (const name of doc.params.keys()) {
+    if (names.has(name) || name.includes(".")) continue;
+    ctx.warnOnce(
+      "MCPG103",
+      `@param ${name} names no parameter, so its text describes nothing`,
+      site,
+      "name a parameter of the function, or remove the tag",
+    );
+  }
 }

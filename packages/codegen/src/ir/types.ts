@@ -28,12 +28,15 @@ export type IrType =
   | IrObject
   | IrUnion
   | IrRef
-  | IrUnknown;
+  | IrUnknown
+  | IrNever;
 
 export interface IrPrimitive extends IrMeta {
   kind: "string" | "number" | "integer" | "boolean" | "null";
   /** A `Date` in TypeScript: an ISO 8601 string on the wire, turned back into a `Date` for the tool. */
   date?: true;
+  /** A `URL` in TypeScript: an absolute URI string on the wire, turned back into a `URL` for the tool. */
+  url?: true;
 }
 
 export interface IrLiteral extends IrMeta {
@@ -88,6 +91,11 @@ export interface IrRef extends IrMeta {
 /** `unknown`/`any`: accepts anything. */
 export interface IrUnknown extends IrMeta {
   kind: "unknown";
+}
+
+/** No value: a property typed `never` or `undefined` (`name?: never`) must be absent. */
+export interface IrNever extends IrMeta {
+  kind: "never";
 }
 
 export interface IrParam {
@@ -157,7 +165,7 @@ export interface IrServer {
   resources?: IrResource[];
   resourceTemplates?: IrResourceTemplate[];
   prompts?: IrPrompt[];
-  /** Named definitions referenced by `ref` types (recursive types only). */
+  /** Named definitions referenced by `ref` types (recursive types, and tagged aliases used more than once). */
   definitions: Record<string, IrType>;
 }
 

@@ -266,3 +266,16 @@ describe("diff: resources, resource templates and prompts", () => {
     expect(lines(base(), base())).toStrictEqual([]);
   });
 });
+
+describe("diff: properties that must be absent", () => {
+  it("reads { not: {} } (an absent property with a description) as false: no value", () => {
+    const open = tool(obj({ id: { type: "string" }, name: { type: "string" } }));
+    const absent = tool(obj({ id: { type: "string" }, name: { not: {}, description: "use id" } }));
+    const absentBare = tool(obj({ id: { type: "string" }, name: false as unknown as JsonSchema }));
+    expect(changes(open, absent)).toStrictEqual([
+      "breaking /inputSchema/properties/name now accepts no value",
+    ]);
+    expect(changes(absent, open)).toStrictEqual(["ok /inputSchema/properties/name now accepts values"]);
+    expect(changes(absentBare, absent)).toStrictEqual([]);
+  });
+});

@@ -5,7 +5,7 @@
 export { type CallOutcome, type CallRecord, jsonCallLog } from "./call-log.ts";
 export type { ListenRelay } from "./connections.ts";
 export { createServer, createServerFactory, type McpGenServer, type ServerFactory } from "./create-server.ts";
-export { reviveDates } from "./dates.ts";
+export { reviveDates, reviveUrls } from "./dates.ts";
 export type { HttpAuthOptions } from "./http/auth/options.ts";
 export { readJsonBody } from "./http/body.ts";
 export { checkRequest, type Refusal } from "./http/guard.ts";

@@ -1,4 +1,4 @@
-import { reviveDates } from "@mcp-gen/runtime/server";
+import { reviveDates, reviveUrls } from "@mcp-gen/runtime/server";
 import { describe, expect, it } from "vitest";
 
 describe("reviveDates", () => {
@@ -24,5 +24,18 @@ describe("reviveDates", () => {
     expect(reviveDates({ "a/b": ["x", "2026-03-01T00:00:00Z"] }, ["/a~1b/1"])).toStrictEqual({
       "a/b": ["x", new Date("2026-03-01T00:00:00Z")],
     });
+  });
+});
+
+describe("reviveUrls", () => {
+  it("turns the strings at the paths into URLs, copying the arguments", () => {
+    const args = { site: "https://example.com/a?b=1", links: ["http://x.test/", 3], keep: "https://y.test/" };
+    const revived = reviveUrls(args, ["/site", "/links/*", "/missing"]);
+    expect(revived.site).toBeInstanceOf(URL);
+    expect(String(revived.site)).toBe("https://example.com/a?b=1");
+    expect(revived.links[0]).toBeInstanceOf(URL);
+    expect(revived.links[1]).toBe(3);
+    expect(revived.keep).toBe("https://y.test/");
+    expect(args.site).toBe("https://example.com/a?b=1");
   });
 });

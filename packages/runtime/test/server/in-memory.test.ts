@@ -92,6 +92,21 @@ describe("valid calls", () => {
     expect(result.structuredContent).toStrictEqual({ days: [2], dates: true });
   });
 
+  it("hands URL parameters to the tool as URLs, nested ones too, and sends URLs as strings", async () => {
+    const client = await connect();
+    const result = await client.callTool({
+      name: "host_of",
+      arguments: { link: "https://example.com/a/b?c=1", mirrors: [{ at: "http://mirror.test/x" }] },
+    });
+    expect(result.structuredContent).toStrictEqual({
+      host: "example.com",
+      urls: true,
+      canonical: "https://example.com/",
+    });
+    const invalid = await client.callTool({ name: "host_of", arguments: { link: "not a url", mirrors: [] } });
+    expect(invalid.isError).toBe(true);
+  });
+
   it("sends Dates in their JSON form", async () => {
     const client = await connect();
     const result = await client.callTool({ name: "when", arguments: {} });

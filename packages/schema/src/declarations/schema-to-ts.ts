@@ -59,7 +59,9 @@ const UNKNOWN = atom("unknown");
 const literal = (v: unknown) => atom(v === null ? "null" : JSON.stringify(v));
 
 function union(parts: Printed[]): Printed {
-  const texts = [...new Set(parts.map((p) => (p.kind === "intersection" ? `(${p.text})` : p.text)))];
+  const texts = [...new Set(parts.map((p) => (p.kind === "intersection" ? `(${p.text})` : p.text)))].filter(
+    (t) => t !== "never",
+  );
   if (texts.includes("unknown")) return UNKNOWN;
   if (texts.length === 0) return atom("never");
   return texts.length === 1
@@ -103,7 +105,7 @@ export function schemaToTs(schema: unknown, pointer: string, options: PrintOptio
 function print(schema: unknown, pointer: string, options: PrintOptions, depth: number): Printed {
   if (schema === true || (isObject(schema) && Object.keys(schema).every((k) => IGNORED.has(k))))
     return UNKNOWN;
-  if (schema === false) return atom("never");
+  if (schema === false || (isObject(schema) && isNever(schema))) return atom("never");
   if (!isObject(schema)) {
     options.warn(pointer, "is not a schema");
     return UNKNOWN;
@@ -153,6 +155,13 @@ function requiredRule(schema: JsonSchema): string[] | undefined {
   const keys = Object.keys(schema).filter((k) => !IGNORED.has(k));
   if (keys.length !== 1 || keys[0] !== "required" || !Array.isArray(schema.required)) return undefined;
   return schema.required.length > 0 ? schema.required.map(String) : undefined;
+}
+
+/** `{ "not": {} }` (with annotations only): no value, as mcp-gen writes a property that must be absent. */
+function isNever(schema: JsonSchema): boolean {
+  const not = schema.not;
+  if (not !== true && !(isObject(not) && Object.keys(not).every((k) => IGNORED.has(k)))) return false;
+  return Object.keys(schema).every((k) => k === "not" || IGNORED.has(k));
 }
 
 function hasShape(schema: JsonSchema): boolean {
@@ -217,6 +226,7 @@ function arrayType(schema: JsonSchema, pointer: string, options: PrintOptions, d
     }
     return atom(`[${parts.join(", ")}]`);
   }
+  if (schema.maxItems === 0 || schema.items === false) return atom("[]");
   if (schema.items === undefined || schema.items === true) return atom("unknown[]");
   return atom(`${element(print(schema.items, `${pointer}/items`, options, depth))}[]`);
 }

@@ -1,5 +1,5 @@
 import type { ContractTool, JsonSchema } from "../contract.ts";
-import { escapeToken, isSchemaObject, narrowToType, typesOf } from "../schema-utils.ts";
+import { escapeToken, isNeverSchema, isSchemaObject, narrowToType, typesOf } from "../schema-utils.ts";
 import { inlineRefs } from "./inline.ts";
 import { mergeAllOf } from "./merge.ts";
 import { type Conversion, constraintText, describeIn } from "./model.ts";
@@ -191,6 +191,10 @@ function typed(
       const props: Record<string, unknown> = {};
       const planProps: Record<string, Plan> = {};
       for (const [name, sub] of Object.entries(value)) {
+        if (isNeverSchema(sub)) {
+          leftOut(`${pointer}/properties/${escapeToken(name)}`, conversion);
+          continue;
+        }
         const child = convert(sub, `${pointer}/properties/${escapeToken(name)}`, conversion);
         props[name] = child.schema;
         if (child.plan) planProps[name] = child.plan;
@@ -243,8 +247,12 @@ function jsonNode(schema: unknown, pointer: string, conversion: Conversion): unk
   for (const [key, value] of Object.entries(source)) {
     const at = `${pointer}/${key}`;
     if (key === "properties" && isSchemaObject(value)) {
+      const kept = Object.entries(value).filter(([n, s]) => {
+        if (isNeverSchema(s)) leftOut(`${at}/${escapeToken(n)}`, conversion);
+        return !isNeverSchema(s);
+      });
       out.properties = Object.fromEntries(
-        Object.entries(value).map(([n, s]) => [n, jsonNode(s, `${at}/${escapeToken(n)}`, conversion)]),
+        kept.map(([n, s]) => [n, jsonNode(s, `${at}/${escapeToken(n)}`, conversion)]),
       );
     } else if (key === "items" || key === "additionalProperties") out[key] = jsonNode(value, at, conversion);
     else if (key === "anyOf" || key === "oneOf" || key === "prefixItems") {
@@ -298,7 +306,7 @@ function isUntyped(schema: JsonSchema): boolean {
 
 const isNullOnly = (schema: JsonSchema) => typesOf(schema).length === 1 && typesOf(schema)[0] === "null";
 const hasProperties = (schema: JsonSchema) =>
-  isSchemaObject(schema.properties) && Object.keys(schema.properties).length > 0;
+  isSchemaObject(schema.properties) && Object.values(schema.properties).some((s) => !isNeverSchema(s));
 
 function valueType(schema: JsonSchema): string {
   const values = "const" in schema ? [schema.const] : (schema.enum as unknown[]);
@@ -321,4 +329,12 @@ function keysOf(branch: unknown): { keys?: string[] } {
   return isSchemaObject(branch) && isSchemaObject(branch.properties)
     ? { keys: Object.keys(branch.properties) }
     : {};
+}
+
+/**
+ * A property that must be absent (`false`, `{ "not": {} }`): Gemini's schemas have no "no value",
+ * so the property is left out of what the model is offered (the server still refuses it).
+ */
+function leftOut(pointer: string, conversion: Conversion): void {
+  conversion.move(pointer, "not", "narrowed", "a property that must be absent is left out");
 }

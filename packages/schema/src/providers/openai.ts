@@ -1,5 +1,5 @@
 import type { ContractTool, JsonSchema } from "../contract.ts";
-import { escapeToken, isSchemaObject, typesOf } from "../schema-utils.ts";
+import { escapeToken, isNeverSchema, isSchemaObject, typesOf } from "../schema-utils.ts";
 import { inlineRefs } from "./inline.ts";
 import { type Conversion, constraintText, describeIn } from "./model.ts";
 import type { Plan } from "./plan.ts";
@@ -132,7 +132,8 @@ function objectPart(
   plan: Plan | undefined,
 ): Plan | undefined {
   const properties = isSchemaObject(schema.properties) ? schema.properties : {};
-  const names = Object.keys(properties);
+  // a property that must be absent is left out: strict mode closes the object, so it stays absent
+  const names = Object.keys(properties).filter((n) => !isNeverSchema(properties[n]));
   const additional = schema.additionalProperties;
   if (names.length === 0 && additional !== false && pointer === "") {
     state.conversion.move(

@@ -1,4 +1,5 @@
 import type { ts } from "ts-morph";
+import { partNode } from "../named-types.ts";
 import type { TypeHandler } from "./handler.ts";
 
 /** `T[]`, `Array<T>`, `readonly T[]`, `ReadonlyArray<T>`. */
@@ -7,6 +8,7 @@ export const arrayHandler: TypeHandler = {
   supports: (type, ctx) => ctx.checker.isArrayType(type),
   create(type, ctx, site, map) {
     const [element] = ctx.checker.getTypeArguments(type as ts.TypeReference);
-    return { kind: "array", items: map(element!, { node: site.node, path: `${site.path} › items` }) };
+    const node = partNode(site, element!, ctx, "items");
+    return { kind: "array", items: map(element!, { node, path: `${site.path} › items` }) };
   },
 };

@@ -12,7 +12,6 @@ const UNSUPPORTED: Record<string, string> = {
   Uint8Array: 'pass binary data as a base64 string (`string & Format<"byte">`)',
   ArrayBuffer: 'pass binary data as a base64 string (`string & Format<"byte">`)',
   Buffer: 'pass binary data as a base64 string (`string & Format<"byte">`)',
-  URL: 'pass the URL as `string & Format<"uri">`',
 };
 const NAMES = new Set(Object.keys(UNSUPPORTED));
 

@@ -1,10 +1,12 @@
 import { ts } from "#ts-morph";
 import type { IrObject, IrProperty, IrType } from "../../ir/types.ts";
 import type { ExtractContext, Site } from "../context.ts";
-import { docOfSymbol } from "../jsdoc.ts";
+import { type DocInfo, docOfDeclaration, docOfSymbol } from "../jsdoc.ts";
 import { applyMeta, metaFromDoc } from "../meta.ts";
+import { checkTags } from "../tag-check.ts";
 import type { MapType, TypeHandler } from "./handler.ts";
-import { has, TAG_PREFIX } from "./util.ts";
+import { indexOfIntersection, narrowedByIndex } from "./intersection-index.ts";
+import { has, isAbsentType, isOutsideUserCode, TAG_PREFIX } from "./util.ts";
 
 /**
  * Object types: interfaces, type aliases, inline literals, intersections of those, data-only
@@ -28,21 +30,38 @@ function mapObject(type: ts.Type, ctx: ExtractContext, site: Site, map: MapType)
     const name = symbol.getName();
     if (name.startsWith(TAG_PREFIX)) continue;
     const declaration = symbol.valueDeclaration ?? symbol.getDeclarations()?.[0];
-    const propSite: Site = { node: declaration ?? site.node, path: `${site.path} › property "${name}"` };
+    // a member declared in TypeScript's lib or a package is reported at the user's type, not there
+    const at = declaration && !isOutsideUserCode(declaration, ctx) ? declaration : site.node;
+    const propSite: Site = { node: at, path: `${site.path} › property ${shownName(name)}` };
     if (declaration && ts.isPrivateIdentifier((declaration as ts.NamedDeclaration).name ?? declaration))
       continue;
-    const propType = checker.getTypeOfSymbolAtLocation(symbol, declaration ?? site.node);
+    const declared = checker.getTypeOfSymbolAtLocation(symbol, declaration ?? site.node);
+    const doc = parameterPropertyDoc(docOfSymbol(symbol, checker), name, declaration);
+    if (at !== site.node) checkTags(doc.tags, "value", ctx, propSite);
+    const meta = metaFromDoc(doc, ctx, propSite);
+    if (isAbsentType(declared)) {
+      // `name?: never`, `name: undefined`: JSON has no such value, so the property must be absent
+      const { constraints: _, ...annotations } = meta;
+      properties.push({ name, type: { kind: "never", ...annotations }, required: false });
+      continue;
+    }
+    const propType = type.isIntersection()
+      ? narrowedByIndex(type, symbol, declared, ctx, propSite)
+      : declared;
     const optional = (symbol.flags & ts.SymbolFlags.Optional) !== 0 || includesUndefined(propType);
     const mapped = map(propType, propSite);
-    const meta = metaFromDoc(docOfSymbol(symbol, checker), ctx, propSite);
     properties.push({ name, type: applyMeta(mapped, meta, ctx, propSite), required: !optional });
   }
-  const index = checker
-    .getIndexInfosOfType(type)
-    .find((info) => !has(info.keyType, ts.TypeFlags.ESSymbolLike));
-  const additional: IrType | false = index
-    ? map(index.type, { node: index.declaration ?? site.node, path: `${site.path} › [key: string]` })
-    : false;
+  const index = type.isIntersection()
+    ? indexOfIntersection(type, ctx)
+    : checker.getIndexInfosOfType(type).find((info) => !has(info.keyType, ts.TypeFlags.ESSymbolLike));
+  const indexSite: Site = {
+    node: index?.declaration && !isOutsideUserCode(index.declaration, ctx) ? index.declaration : site.node,
+    path: `${site.path} › [key: string]`,
+  };
+  // `Record<string, never>`: no key may be present (the usual "empty object" type)
+  const additional: IrType | false =
+    !index || isAbsentType(index.type) ? false : indexType(index, ctx, indexSite, map);
   const object: IrObject = { kind: "object", properties, additional };
   const named = type.aliasSymbol ?? type.getSymbol();
   if (named && !named.getName().startsWith("__")) {
@@ -50,6 +69,33 @@ function mapObject(type: ts.Type, ctx: ExtractContext, site: Site, map: MapType)
     if (doc.summary) object.description = doc.summary;
   }
   return object;
+}
+
+/** The type of an index signature, with the tags of its JSDoc (`@minimum 0` above `[key: string]: number`). */
+function indexType(index: ts.IndexInfo, ctx: ExtractContext, site: Site, map: MapType): IrType {
+  const mapped = map(index.type, site);
+  if (!index.declaration || isOutsideUserCode(index.declaration, ctx)) return mapped;
+  const doc = docOfDeclaration(index.declaration);
+  checkTags(doc.tags, "value", ctx, site);
+  return applyMeta(mapped, metaFromDoc(doc, ctx, site), ctx, site);
+}
+
+/**
+ * A class's parameter property (`constructor(public a: string)`) is documented by the constructor's
+ * `@param a …`: that text describes the property.
+ */
+function parameterPropertyDoc(doc: DocInfo, name: string, declaration: ts.Declaration | undefined): DocInfo {
+  if (!declaration || !ts.isParameter(declaration)) return doc;
+  const own = doc.tags.find((t) => t.name === "param" && (t.text === name || t.text.startsWith(`${name} `)));
+  const tags = doc.tags.filter((t) => t.name !== "param");
+  const text = own?.text.slice(name.length).replace(/^\s*-?\s*/, "");
+  return { ...doc, tags, ...(!doc.summary && text ? { summary: text } : {}) };
+}
+
+/** `"name"`, or `[Symbol.iterator]` for a symbol-keyed member (`__@iterator@65` inside TypeScript). */
+function shownName(name: string): string {
+  const symbol = /^__@([^@]+)@\d+$/.exec(name);
+  return symbol ? `[Symbol.${symbol[1]}]` : `"${name}"`;
 }
 
 function includesUndefined(type: ts.Type): boolean {

@@ -25,7 +25,8 @@ export const tupleHandler: TypeHandler = {
       if (flags & ts.ElementFlags.Required) minItems = i + 1;
       items.push(map(element, elementSite));
     });
-    const constraints: Record<string, unknown> = { minItems };
+    // `[]` needs no minItems; every other tuple states both bounds (or the lower one with a rest element)
+    const constraints: Record<string, unknown> = items.length === 0 && !rest ? {} : { minItems };
     if (!rest) constraints.maxItems = items.length;
     return rest ? { kind: "tuple", items, rest, constraints } : { kind: "tuple", items, constraints };
   },

@@ -1,6 +1,7 @@
 import { ts } from "#ts-morph";
 import type { IrType } from "../../ir/types.ts";
 import type { ExtractContext, Site } from "../context.ts";
+import { partNode } from "../named-types.ts";
 import type { MapType, TypeHandler } from "./handler.ts";
 import { inSourceOrder } from "./literal-order.ts";
 import { membersInSourceOrder } from "./member-order.ts";
@@ -43,7 +44,14 @@ function mapUnion(type: ts.UnionType, ctx: ExtractContext, site: Site, map: MapT
     const value = literalOf(part);
     if (value !== undefined) literals.push(value);
   }
-  for (const part of rest) members.push(map(part, site));
+  const seen = new Set<string>();
+  for (const part of rest) {
+    const member = map(part, { ...site, node: partNode(site, part, ctx, "member") });
+    // `number | (number & Brand)` maps both to number: one member says it
+    const key = JSON.stringify(member);
+    if (!seen.has(key)) members.push(member);
+    seen.add(key);
+  }
   if (literals.includes(true) && literals.includes(false)) {
     members.unshift({ kind: "boolean" });
     for (const b of [true, false]) literals.splice(literals.indexOf(b), 1);

@@ -2,7 +2,7 @@ import { ts } from "#ts-morph";
 import type { TypeHandler } from "./handler.ts";
 import { has } from "./util.ts";
 
-/** Types JSON cannot carry: bigint, symbols, unresolved generics, void/never/undefined alone. */
+/** Types JSON cannot carry: bigint, symbols, unresolved generics, `Uppercase<string>` and the like, void/never/undefined alone. */
 export const unsupportedHandler: TypeHandler = {
   name: "unsupported",
   supports: (type) =>
@@ -18,7 +18,7 @@ export const unsupportedHandler: TypeHandler = {
         ts.TypeFlags.IndexedAccess |
         ts.TypeFlags.Conditional |
         ts.TypeFlags.Substitution |
-        ts.TypeFlags.TemplateLiteral,
+        ts.TypeFlags.StringMapping,
     ),
   create(type, ctx, site) {
     const text = ctx.checker.typeToString(type);
@@ -38,10 +38,10 @@ export const unsupportedHandler: TypeHandler = {
     ) {
       return ctx.fail("MCPG024", `type "${text}" depends on an unresolved type parameter`, site);
     }
-    if (has(type, ts.TypeFlags.TemplateLiteral)) {
+    if (has(type, ts.TypeFlags.StringMapping)) {
       return ctx.fail(
         "MCPG025",
-        `template literal type "${text}" is not supported`,
+        `string mapping type "${text}" has no JSON Schema equivalent`,
         site,
         'use `string & Pattern<"...">` to constrain the string',
       );

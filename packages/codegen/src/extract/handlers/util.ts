@@ -39,3 +39,15 @@ export function isTagObject(type: ts.Type, checker: ts.TypeChecker): boolean {
   const props = checker.getPropertiesOfType(type);
   return props.length > 0 && props.every((p) => p.getName().startsWith(TAG_PREFIX));
 }
+
+/** True for a declaration in TypeScript's default library or an installed package (not the user's code). */
+export function isOutsideUserCode(node: ts.Node, ctx: ExtractContext): boolean {
+  const file = node.getSourceFile();
+  return ctx.program.isSourceFileDefaultLibrary(file) || /[\\/]node_modules[\\/]/.test(file.fileName);
+}
+
+/** `never`, or only `undefined`: a property of that type must be absent from JSON. */
+export function isAbsentType(type: ts.Type): boolean {
+  if (has(type, ts.TypeFlags.Never | ts.TypeFlags.Undefined | ts.TypeFlags.Void)) return true;
+  return type.isUnion() && withoutUndefined(type.types).length === 0;
+}

@@ -1,4 +1,9 @@
-/** Template literal types are not supported. */
-export function greet(id: `user-${string}`): void {
+/** A string mapping type has no pattern JSON Schema can check. */
+export function shout(word: Uppercase<string>): void {
+  void word;
+}
+
+/** Nor has a template literal with such a part. */
+export function tag(id: `#${Lowercase<string>}`): void {
   void id;
 }
