@@ -43,6 +43,7 @@ export class EngineRun {
     this.deadline = Date.now() + limits.timeMs;
     runtime.setInterruptHandler(() => !this.closing && Date.now() > this.deadline);
     this.context = runtime.newContext();
+    post([{ type: "started", run: message.run }]);
   }
 
   /** Installs the API and `console`, then starts the program. */

@@ -37,6 +37,8 @@ export type Answer =
 /** What the worker posts: `ready` once, then arrays of these, in order. */
 export type WorkerMessage =
   | { type: "ready" }
+  /** The engine set its deadline: the host's own timer counts from here, not from the post. */
+  | { type: "started"; run: number }
   | {
       type: "call";
       run: number;

@@ -13,7 +13,7 @@ import type { SandboxWorker } from "./worker-host.ts";
 let runs = 0;
 
 /** How long after the time limit the host terminates a worker that has not ended the run itself. */
-const HOST_GRACE_MS = 100;
+const HOST_GRACE_MS = 250;
 
 /** One run on a worker; `replace` when the worker must not run anything else. */
 export async function runOn(setup: {
@@ -55,16 +55,17 @@ export async function runOn(setup: {
     const cancel = () => finish(failed({ kind: "cancelled", message: "the run was cancelled" }), true);
     // The engine stops busy code itself at the limit, with its line and console output; the host
     // stops the rest (calls that do not answer, an engine that does not yield) a little later.
-    const timer = setTimeout(
-      () =>
-        finish(
-          failed(
-            worded({ kind: "time", message: "the program ran past its time limit and was stopped" }, limits),
-          ),
-          true,
+    // Armed when the run is posted, and again when the engine says it started (its deadline counts
+    // from then): a slow start on a loaded machine must not let the host cut off an engine that
+    // would have stopped the program itself, with its line and console output.
+    const timeUp = () =>
+      finish(
+        failed(
+          worded({ kind: "time", message: "the program ran past its time limit and was stopped" }, limits),
         ),
-      limits.timeMs + HOST_GRACE_MS,
-    );
+        true,
+      );
+    let timer = setTimeout(timeUp, limits.timeMs + HOST_GRACE_MS);
     if (options.signal?.aborted) return cancel();
     options.signal?.addEventListener("abort", cancel, { once: true });
     worker.onExit = (reason) => finish(failed({ kind: "sandbox", message: reason }), true);
@@ -80,6 +81,11 @@ export async function runOn(setup: {
     };
     worker.onMessage = (message: WorkerMessage) => {
       if (message.type === "ready" || message.run !== run) return;
+      if (message.type === "started") {
+        clearTimeout(timer);
+        timer = setTimeout(timeUp, limits.timeMs + HOST_GRACE_MS);
+        return;
+      }
       if (message.type === "log") logs.push({ level: message.level, text: message.text });
       else if (message.type === "done")
         finish(
