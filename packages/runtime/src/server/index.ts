@@ -2,6 +2,8 @@
  * `@mcp-gen/runtime/server`: the server alone (what `mcp-gen serve` loads), without the
  * client, agent and provider parts of the package's main entry, which re-exports all of this.
  */
+
+export { compileUriTemplate, type UriTemplate } from "@mcp-gen/schema/uri-template";
 export { type CallOutcome, type CallRecord, jsonCallLog } from "./call-log.ts";
 export type { ListenRelay } from "./connections.ts";
 export { createServer, createServerFactory, type McpGenServer, type ServerFactory } from "./create-server.ts";
@@ -40,4 +42,3 @@ export {
   type TaskStore,
 } from "./task-store.ts";
 export { TASKS_EXTENSION, type TaskOptions, type TaskSupport } from "./tasks.ts";
-export { compileUriTemplate, type UriTemplate } from "./uri-template.ts";

@@ -1,3 +1,4 @@
+import { compileUriTemplate, type UriTemplate } from "@mcp-gen/schema/uri-template";
 import { ProtocolErrorCode, type ReadResourceResult, type Result } from "@modelcontextprotocol/server";
 import type { CallEnvironment, Outcome, Target } from "./call-tool.ts";
 import { coerceAndCheck } from "./coerce.ts";
@@ -5,7 +6,6 @@ import type { ManifestResource, ManifestResourceTemplate, ServerManifest } from 
 import type { ParkedCalls } from "./parked.ts";
 import { protocolError } from "./protocol.ts";
 import { handlerFailure, invalidResult, runHandler } from "./run-handler.ts";
-import { compileUriTemplate, type UriTemplate } from "./uri-template.ts";
 
 /** What a request serves, for the context of its implementation. */
 export interface Subject {
