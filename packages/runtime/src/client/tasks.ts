@@ -1,12 +1,10 @@
-import type { CallToolResult } from "@modelcontextprotocol/client";
+import type { ProtocolEra } from "@modelcontextprotocol/client";
+import { type CallToolResult, CLIENT_CAPABILITIES_META_KEY } from "@modelcontextprotocol/client";
+import { TASKS_EXTENSION } from "../tasks-extension.ts";
 import { ValidationError } from "../validation/validator.ts";
 import { type ToolSpec, type TypedClientOptions, toToolCallResult } from "./call.ts";
-import type { ProtocolEra } from "./connect.ts";
 import type { ToolCallResult } from "./result.ts";
 import { type RawResponse, type TappableClient, tapTransport } from "./transport-tap.ts";
-
-/** The id of the 2026-07-28 tasks extension (SEP-2663). */
-const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 
 /** A task as the server reports it, in the same form for both protocol eras. */
 export interface TaskInfo {
@@ -287,7 +285,7 @@ function modernEnvelope(client: TaskCallingClient): Record<string, unknown> {
       "mcp-gen: cannot frame 2026-07-28 task requests: the SDK client exposes no request envelope",
     );
   }
-  const key = "io.modelcontextprotocol/clientCapabilities";
+  const key = CLIENT_CAPABILITIES_META_KEY;
   const capabilities = (envelope[key] ?? {}) as { extensions?: Record<string, unknown> };
   return {
     ...envelope,

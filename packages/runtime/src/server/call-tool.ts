@@ -1,3 +1,4 @@
+import type { ProtocolEra } from "@modelcontextprotocol/server";
 import {
   type CallToolResult,
   MissingRequiredClientCapabilityError,
@@ -12,7 +13,6 @@ import type { OutcomeNote } from "./call-log.ts";
 import { type ArgumentLimits, unsafeArguments } from "./guard.ts";
 import type { ManifestTool } from "./manifest.ts";
 import type { ServerEvent } from "./options.ts";
-import type { ProtocolEra } from "./protocol.ts";
 import { errorResult, isProblem, toCallResult } from "./result.ts";
 
 /** What one `tools/call` needs beyond the tool and its arguments. */

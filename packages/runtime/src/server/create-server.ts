@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   type JSONRPCRequest,
+  type ProtocolEra,
   ProtocolErrorCode,
   type Result,
   Server,
@@ -15,11 +16,12 @@ import { type CallEnvironment, callTool } from "./call-tool.ts";
 import { catalogOf } from "./catalog.ts";
 import { complete } from "./completions.ts";
 import { Connections, type ListenRelay } from "./connections.ts";
+import { DEFAULT_MAX_ARGUMENT_DEPTH } from "./guard.ts";
 import type { ServerManifest } from "./manifest.ts";
 import { logToStderr, type ServerOptions } from "./options.ts";
 import { parkedCalls } from "./parked.ts";
 import { getPrompt } from "./prompts.ts";
-import { noRuntimeCompiler, type ProtocolEra, protocolError } from "./protocol.ts";
+import { noRuntimeCompiler, protocolError } from "./protocol.ts";
 import { readResource, type Subject } from "./resources.ts";
 import { scopedListing } from "./scoped-listing.ts";
 import { createTasks } from "./tasks.ts";
@@ -65,7 +67,7 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
   const report = options.onError ?? logToStderr;
   /** Servers of live connections (stdio, 2025 HTTP sessions), told of changes; per-request HTTP servers are not. */
   const connections = new Connections(report);
-  const limits = { maxDepth: options.maxArgumentDepth ?? 64 };
+  const limits = { maxDepth: options.maxArgumentDepth ?? DEFAULT_MAX_ARGUMENT_DEPTH };
   const maskErrors = options.maskErrors ?? false;
   const parked = parkedCalls(options);
   const notifyResourceUpdated = (uri: string) => connections.resourceUpdated(uri);

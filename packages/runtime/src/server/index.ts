@@ -4,6 +4,9 @@
  */
 
 export { compileUriTemplate, type UriTemplate } from "@mcp-gen/schema/uri-template";
+/** The protocol era a server speaks: `"modern"` (2026-07-28), `"legacy"` (2025 revisions); the SDK's own type. */
+export type { ProtocolEra } from "@modelcontextprotocol/server";
+export { TASKS_EXTENSION } from "../tasks-extension.ts";
 export { type CallOutcome, type CallRecord, jsonCallLog } from "./call-log.ts";
 export type { ListenRelay } from "./connections.ts";
 export { createServer, createServerFactory, type McpGenServer, type ServerFactory } from "./create-server.ts";
@@ -29,16 +32,15 @@ export {
   type ToolDefinition,
 } from "./manifest.ts";
 export type { ServerEvent, ServerOptions } from "./options.ts";
-export type { ProtocolEra } from "./protocol.ts";
 export { type DrainResult, type RunningServer, type ServeOptions, serve } from "./serve.ts";
 export {
   isTerminal,
   type MemoryTaskStoreOptions,
   memoryTaskStore,
-  type TaskError,
+  type TaskFailure,
   type TaskPage,
   type TaskRecord,
   type TaskStatus,
   type TaskStore,
 } from "./task-store.ts";
-export { TASKS_EXTENSION, type TaskOptions, type TaskSupport } from "./tasks.ts";
+export type { TaskOptions, TaskSupport } from "./tasks.ts";

@@ -1,15 +1,13 @@
+import type { ProtocolEra } from "@modelcontextprotocol/server";
 import {
   CLIENT_CAPABILITIES_META_KEY,
   ProtocolErrorCode,
   type Result,
   type ServerContext,
 } from "@modelcontextprotocol/server";
+import { TASKS_EXTENSION } from "../tasks-extension.ts";
 import type { InputRequest } from "./parked.ts";
-import type { ProtocolEra } from "./protocol.ts";
 import type { TaskRecord } from "./task-store.ts";
-
-/** The id of the 2026-07-28 tasks extension (SEP-2663), under `capabilities.extensions`. */
-export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 
 // The wire shapes of tasks: 2025-11-25 (`ttl`, `pollInterval`, `{ task }`) and the 2026-07-28
 // extension (`ttlMs`, `pollIntervalMs`, flat `CreateTaskResult`, `DetailedTask`).

@@ -2,6 +2,7 @@ import {
   CLIENT_CAPABILITIES_META_KEY,
   type ClientCapabilities,
   MissingRequiredClientCapabilityError,
+  type ProtocolEra,
   ProtocolError,
   ProtocolErrorCode,
   RELATED_TASK_META_KEY,
@@ -10,16 +11,15 @@ import {
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import type { ToolContext } from "../context.ts";
+import { TASKS_EXTENSION } from "../tasks-extension.ts";
 import { ToolError } from "../tool-error.ts";
 import { type CallEnvironment, checkArguments, Invocation, toolTarget } from "./call-tool.ts";
 import type { ManifestTool } from "./manifest.ts";
 import { answerProblem, type InputRequest, PREFIX, type ToTask } from "./parked.ts";
-import { type ProtocolEra, protocolError } from "./protocol.ts";
+import { protocolError } from "./protocol.ts";
 import { ResultChannel } from "./task-channel.ts";
 import { isTerminal, memoryTaskStore, type TaskRecord, type TaskStore } from "./task-store.ts";
-import { clientHasTasks, created, detailedTask, errorOf, legacyTask, TASKS_EXTENSION } from "./task-wire.ts";
-
-export { TASKS_EXTENSION } from "./task-wire.ts";
+import { clientHasTasks, created, detailedTask, errorOf, legacyTask } from "./task-wire.ts";
 
 /** How a tool runs as a task (`@task`): `"optional"` when the client asks, `"required"` always. */
 export type TaskSupport = "optional" | "required";

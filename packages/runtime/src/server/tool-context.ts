@@ -1,3 +1,4 @@
+import type { ProtocolEra } from "@modelcontextprotocol/server";
 import {
   CLIENT_CAPABILITIES_META_KEY,
   CLIENT_INFO_META_KEY,
@@ -12,7 +13,6 @@ import { ToolError } from "../tool-error.ts";
 import type { Invocation } from "./call-tool.ts";
 import type { ParkedCalls } from "./parked.ts";
 import { principalOf } from "./principal.ts";
-import type { ProtocolEra } from "./protocol.ts";
 
 /** What a tool context is made of: the server, the invocation it serves and the call's signal. */
 export interface ContextSource {
