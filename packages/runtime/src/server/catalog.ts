@@ -2,10 +2,9 @@ import { RESULT_WRAPPED_META } from "@mcp-gen/schema/contract";
 import type { Implementation, ProtocolEra, ServerCapabilities } from "@modelcontextprotocol/server";
 import { TASKS_EXTENSION } from "../tasks-extension.ts";
 import { hasCompleters } from "./completions.ts";
-import type { ManifestPrompt, ManifestTool, ServerManifest } from "./manifest.ts";
+import { type ManifestPrompt, type ManifestTool, type ServerManifest, taskSupportOf } from "./manifest.ts";
 import type { ServerOptions } from "./options.ts";
 import { type ResourceCatalog, resourceCatalog } from "./resources.ts";
-import { taskSupportOf } from "./tasks.ts";
 
 /** The listings of one era, each a ready list result (`tools/list` …). */
 export interface Listings {

@@ -1,8 +1,8 @@
 import { type CompleteResult, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import { handlerFailure, invalidResult } from "./handler-errors.ts";
 import type { Completer, ManifestPrompt, ManifestResourceTemplate } from "./manifest.ts";
 import type { ServerEvent } from "./options.ts";
 import { protocolError } from "./protocol.ts";
-import { handlerFailure, invalidResult } from "./run-handler.ts";
 
 /** Most values one completion sends (spec: at most 100). */
 export const MAX_COMPLETION_VALUES = 100;

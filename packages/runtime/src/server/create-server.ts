@@ -12,11 +12,13 @@ import {
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import type { Span } from "@opentelemetry/api";
 import { type OutcomeNote, outcomeOf, requestFields } from "./call-log.ts";
-import { type CallEnvironment, callTool } from "./call-tool.ts";
+import { type CallEnvironment, checkArguments, toolTarget } from "./call-tool.ts";
 import { catalogOf } from "./catalog.ts";
 import { complete } from "./completions.ts";
 import { Connections, type ListenRelay } from "./connections.ts";
+import { execute } from "./execute.ts";
 import { DEFAULT_MAX_ARGUMENT_DEPTH } from "./guard.ts";
+import { legacyRequestChannel } from "./input/request-channel.ts";
 import type { ServerManifest } from "./manifest.ts";
 import { logToStderr, type ServerOptions } from "./options.ts";
 import { parkedCalls } from "./parked.ts";
@@ -109,9 +111,9 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
           ...(subject.uri !== undefined ? { uri: subject.uri } : {}),
           link,
           signal,
-          parked,
           notifyResourceUpdated,
         }),
+      channel: (link) => (era === "modern" ? parked.channel(link) : legacyRequestChannel(server, link)),
       report,
     });
 
@@ -179,9 +181,12 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
       if (!tool)
         throw protocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(name)}`);
       const env = { ...environment(ctx, { kind: "tool", name }, timeoutOf(name, options)), note };
+      const checked = checkArguments(tool, args, env);
+      const target = toolTarget(tool);
       const call = {
         tool,
-        args,
+        target,
+        checked,
         env,
         params: params as Record<string, unknown>,
         ctx,
@@ -191,9 +196,9 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
       };
       const asTask = tasks.call(call);
       if (asTask) return asTask;
-      return era === "modern"
-        ? parked.serve(tool, args, env, tasks.deferred(call))
-        : callTool(tool, args, env);
+      if (!checked.ok) return checked.result;
+      const toTask = era === "modern" ? tasks.deferred(call) : undefined;
+      return execute({ target, args: checked.args, env, parked, ...(toTask ? { toTask } : {}) });
     };
 
     /** 2025 `resources/subscribe`/`unsubscribe` (the 2026-07-28 codec refuses both: clients listen instead). */

@@ -1,11 +1,13 @@
 import { compileUriTemplate, type UriTemplate } from "@mcp-gen/schema/uri-template";
 import { ProtocolErrorCode, type ReadResourceResult, type Result } from "@modelcontextprotocol/server";
-import type { CallEnvironment, Outcome, Target } from "./call-tool.ts";
+import type { CallEnvironment, Target } from "./call-tool.ts";
 import { coerceAndCheck } from "./coerce.ts";
+import { execute } from "./execute.ts";
+import { handlerFailure, invalidResult } from "./handler-errors.ts";
+import type { Outcome } from "./invocation.ts";
 import type { ManifestResource, ManifestResourceTemplate, ServerManifest } from "./manifest.ts";
 import type { ParkedCalls } from "./parked.ts";
 import { protocolError } from "./protocol.ts";
-import { handlerFailure, invalidResult, runHandler } from "./run-handler.ts";
 
 /** What a request serves, for the context of its implementation. */
 export interface Subject {
@@ -60,7 +62,7 @@ export async function readResource(
       resource.usesContext,
     );
     const env = environment({ kind: "resource", name: resource.definition.name, uri });
-    return runHandler(target, undefined, { uri }, env, parked);
+    return execute({ target, args: undefined, argsKey: { uri }, env, parked });
   }
   for (const { entry, matcher } of catalog.templates) {
     const strings = matcher.match(uri);
@@ -79,7 +81,8 @@ export async function readResource(
       (args, ctx) => entry.read(args, ctx),
       entry.usesContext,
     );
-    return runHandler(target, checked.value, { uri }, environment({ kind: "resource", name, uri }), parked);
+    const env = environment({ kind: "resource", name, uri });
+    return execute({ target, args: checked.value, argsKey: { uri }, env, parked });
   }
   throw protocolError(ProtocolErrorCode.InvalidParams, `Resource not found: ${uri}`, { uri });
 }

@@ -6,7 +6,7 @@ import {
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import { TASKS_EXTENSION } from "../tasks-extension.ts";
-import type { InputRequest } from "./parked.ts";
+import type { InputRequest } from "./input/channel.ts";
 import type { TaskRecord } from "./task-store.ts";
 
 // The wire shapes of tasks: 2025-11-25 (`ttl`, `pollInterval`, `{ task }`) and the 2026-07-28
@@ -51,7 +51,7 @@ export function modernTask(task: TaskRecord): Record<string, unknown> {
 /** A 2026-07-28 `DetailedTask` (`tasks/get`): the result, error or open questions inline. */
 export function detailedTask(
   task: TaskRecord,
-  questions: ReadonlyMap<string, { request: InputRequest }> | undefined,
+  inputRequests: Readonly<Record<string, InputRequest>> | undefined,
 ): Record<string, unknown> {
   const detail: Record<string, unknown> = { resultType: "complete", ...modernTask(task) };
   // The inlined result is a 2026-07-28 CallToolResult: it carries its own resultType.
@@ -60,7 +60,7 @@ export function detailedTask(
   if (task.status === "failed")
     detail.error = task.error ?? { code: ProtocolErrorCode.InternalError, message: "failed" };
   if (task.status === "input_required") {
-    detail.inputRequests = Object.fromEntries([...(questions ?? [])].map(([key, q]) => [key, q.request]));
+    detail.inputRequests = { ...inputRequests };
   }
   return detail;
 }
