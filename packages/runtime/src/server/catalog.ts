@@ -1,10 +1,15 @@
 import { RESULT_WRAPPED_META } from "@mcp-gen/schema/contract";
-import type { Implementation, ProtocolEra, ServerCapabilities } from "@modelcontextprotocol/server";
+import type {
+  CallToolResult,
+  Implementation,
+  ProtocolEra,
+  ServerCapabilities,
+} from "@modelcontextprotocol/server";
 import { TASKS_EXTENSION } from "../tasks-extension.ts";
-import { hasCompleters } from "./completions.ts";
+import { type Target, toolTarget } from "./call-tool.ts";
 import { type ManifestPrompt, type ManifestTool, type ServerManifest, taskSupportOf } from "./manifest.ts";
 import type { ServerOptions } from "./options.ts";
-import { type ResourceCatalog, resourceCatalog } from "./resources.ts";
+import { type ResourceCatalog, resourceCatalog } from "./resource-catalog.ts";
 
 /** The listings of one era, each a ready list result (`tools/list` …). */
 export interface Listings {
@@ -22,6 +27,10 @@ export interface Catalog {
   /** What a 2026-07-28 server advertises (`server/discover`): tasks as an extension. */
   readonly modernCapabilities: ServerCapabilities;
   readonly tools: ReadonlyMap<string, ManifestTool>;
+  /** Each tool as an invocation target, built once. */
+  readonly targets: ReadonlyMap<string, Target<CallToolResult>>;
+  /** What the manifest uses beyond tools (`features.ts` loads the modules of these only). */
+  readonly uses: { resources: boolean; prompts: boolean; completions: boolean; tasks: boolean };
   readonly resources: ResourceCatalog;
   readonly prompts: ReadonlyMap<string, ManifestPrompt>;
   readonly listings: { readonly legacy: Listings; readonly modern: Listings };
@@ -82,6 +91,8 @@ export function catalogOf(manifest: ServerManifest, options: ServerOptions): Cat
       : capabilities,
     modernCapabilities: hasTasks ? { ...capabilities, extensions: { [TASKS_EXTENSION]: {} } } : capabilities,
     tools: new Map(manifest.tools.map((t) => [t.definition.name, t])),
+    targets: new Map(manifest.tools.map((t) => [t.definition.name, toolTarget(t)])),
+    uses: { resources: hasResources, prompts: hasPrompts, completions: hasCompletions, tasks: hasTasks },
     resources: resourceCatalog(manifest),
     prompts: new Map(prompts.map((p) => [p.definition.name, p])),
     listings: {
@@ -96,6 +107,11 @@ export function catalogOf(manifest: ServerManifest, options: ServerOptions): Cat
     serves: (method, era) =>
       served.has(method) && !(era === "legacy" ? MODERN_ONLY : LEGACY_ONLY).has(method),
   };
+}
+
+/** Whether any prompt argument or template variable of these has a completer. */
+function hasCompleters(entries: readonly { complete?: { readonly [name: string]: unknown } }[]): boolean {
+  return entries.some((e) => e.complete !== undefined && Object.keys(e.complete).length > 0);
 }
 
 /** Methods of the 2025 revisions that 2026-07-28 removed (clients listen instead; a task's result is in `tasks/get`). */

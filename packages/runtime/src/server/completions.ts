@@ -7,13 +7,6 @@ import { protocolError } from "./protocol.ts";
 /** Most values one completion sends (spec: at most 100). */
 export const MAX_COMPLETION_VALUES = 100;
 
-/** Whether any prompt argument or template variable of these has a completer. */
-export function hasCompleters(
-  entries: readonly { complete?: { readonly [name: string]: Completer } }[],
-): boolean {
-  return entries.some((e) => e.complete !== undefined && Object.keys(e.complete).length > 0);
-}
-
 /**
  * Answers `completion/complete` for a prompt argument (`ref/prompt`, by name) or a template
  * variable (`ref/resource`, by `uriTemplate`). A fixed list is filtered by the typed prefix

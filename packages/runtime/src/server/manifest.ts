@@ -40,13 +40,13 @@ export interface ManifestTool {
   invoke(args: any, context: ToolContext | undefined): unknown;
 }
 
-/** An icon of a tool, resource, prompt or server (MCP 2025-11-25 `icons`). */
 /** The task support a tool declares (`execution.taskSupport` of its definition). */
 export function taskSupportOf(tool: ManifestTool): "optional" | "required" | undefined {
   const support = (tool.definition.execution as { taskSupport?: unknown } | undefined)?.taskSupport;
   return support === "optional" || support === "required" ? support : undefined;
 }
 
+/** An icon of a tool, resource, prompt or server (MCP 2025-11-25 `icons`). */
 export interface Icon {
   readonly src: string;
   readonly mimeType?: string;
