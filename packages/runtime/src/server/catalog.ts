@@ -156,9 +156,46 @@ export function unwrapSchema(wrapped: { readonly [keyword: string]: unknown }): 
   if (!inner) return { ...wrapped };
   const root: Record<string, unknown> = {};
   if (typeof wrapped.$schema === "string") root.$schema = wrapped.$schema;
-  Object.assign(root, inner);
+  Object.assign(root, unwrapRefs(inner, false) as object);
   for (const key of ["$defs", "definitions"]) {
-    if (wrapped[key] !== undefined) root[key] = { ...(wrapped[key] as object), ...(inner[key] as object) };
+    if (wrapped[key] !== undefined) root[key] = { ...(wrapped[key] as object), ...(root[key] as object) };
   }
   return root;
+}
+
+/** Keywords whose values are data, not schemas: no `$ref` inside them is one. */
+const DATA_KEYWORDS = new Set(["const", "enum", "default", "examples"]);
+/** Keywords whose values map names to schemas (a property may be named `const`). */
+const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
+
+/**
+ * Same-document references into the wrapper's `result` (`#/properties/result/…`, as the SDK's
+ * 2025 wrap writes them) pointed at the new root: the inverse of that wrap. A subtree with its
+ * own `$id` resolves against it and is left as it is.
+ */
+function unwrapRefs(node: unknown, nameMap: boolean): unknown {
+  if (Array.isArray(node)) return node.map((item) => unwrapRefs(item, false));
+  if (node === null || typeof node !== "object") return node;
+  const entries = Object.entries(node as Record<string, unknown>);
+  if (
+    !nameMap &&
+    typeof (node as { $id?: unknown }).$id === "string" &&
+    !(node as { $id: string }).$id.startsWith("#")
+  ) {
+    return node;
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of entries) {
+    if (nameMap) out[key] = unwrapRefs(value, false);
+    else if ((key === "$ref" || key === "$dynamicRef") && typeof value === "string")
+      out[key] = unwrapRef(value);
+    else if (DATA_KEYWORDS.has(key)) out[key] = value;
+    else out[key] = unwrapRefs(value, NAME_MAPS.has(key));
+  }
+  return out;
+}
+
+function unwrapRef(ref: string): string {
+  if (ref === "#/properties/result") return "#";
+  return ref.startsWith("#/properties/result/") ? `#${ref.slice("#/properties/result".length)}` : ref;
 }

@@ -2,7 +2,7 @@ import type { ServerContext } from "@modelcontextprotocol/server";
 import { describe, expect, it } from "vitest";
 import type { CallRecord } from "../../src/server/call-log.ts";
 import { observed } from "../../src/server/call-observer.ts";
-import { catalogOf } from "../../src/server/catalog.ts";
+import { catalogOf, unwrapSchema } from "../../src/server/catalog.ts";
 import { loadFeatures } from "../../src/server/features.ts";
 import type { ServerManifest } from "../../src/server/manifest.ts";
 
@@ -67,5 +67,52 @@ describe("the server factory's parts", () => {
       { kind: "prompt", name: "add", outcome: "tool-error", era: "2025", session: "s1", requestId: 7 },
       { kind: "prompt", name: "add", outcome: "protocol-error", era: "2025", session: "s1", requestId: 7 },
     ]);
+  });
+});
+
+describe("unwrapSchema: a wrapped output schema for 2026-07-28 clients", () => {
+  it("points references into the wrapper's result at the new root, as the SDK's 2025 wrap wrote them", () => {
+    const wrapped = {
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      type: "object",
+      properties: {
+        result: {
+          type: "array",
+          items: { $ref: "#/properties/result/$defs/Node" },
+          $defs: {
+            Node: {
+              type: "object",
+              properties: { next: { $ref: "#/properties/result" }, const: { const: "#/properties/result" } },
+            },
+          },
+        },
+      },
+      required: ["result"],
+    };
+    expect(unwrapSchema(wrapped)).toStrictEqual({
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      type: "array",
+      items: { $ref: "#/$defs/Node" },
+      $defs: {
+        Node: {
+          type: "object",
+          properties: { next: { $ref: "#" }, const: { const: "#/properties/result" } },
+        },
+      },
+    });
+  });
+
+  it("keeps the wrapper's own definitions and a subtree with its own $id as they are", () => {
+    const inner = { $id: "https://x.test/s", items: { $ref: "#/properties/result/x" } };
+    const wrapped = {
+      type: "object",
+      properties: { result: { type: "array", items: { $ref: "#/$defs/A" }, $defs: { B: inner } } },
+      $defs: { A: { type: "string" } },
+    };
+    expect(unwrapSchema(wrapped)).toStrictEqual({
+      type: "array",
+      items: { $ref: "#/$defs/A" },
+      $defs: { A: { type: "string" }, B: inner },
+    });
   });
 });
