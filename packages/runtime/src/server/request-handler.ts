@@ -82,21 +82,14 @@ export function requestHandler(h: HandlerContext) {
     const env = (subject: Subject) => h.environment(ctx, subject);
     switch (method) {
       case "resources/read":
-        return observed(options, {
-          kind: "resource",
-          params,
-          ctx,
-          era,
-          run: () => features.readResource!(catalog.resources, params, env, h.parked),
-        });
-      case "prompts/get":
-        return observed(options, {
-          kind: "prompt",
-          params,
-          ctx,
-          era,
-          run: () => features.getPrompt!(catalog.prompts, params, env, h.parked),
-        });
+      case "prompts/get": {
+        const run =
+          method === "resources/read"
+            ? () => features.readResource!(catalog.resources, params, env, h.parked)
+            : () => features.getPrompt!(catalog.prompts, params, env, h.parked);
+        const kind = method === "resources/read" ? "resource" : "prompt";
+        return observed(options, { kind, params, ctx, era, run });
+      }
       case "completion/complete":
         return features.complete!(
           { prompts: catalog.prompts, templates: catalog.resources.byTemplate },

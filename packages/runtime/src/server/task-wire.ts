@@ -22,29 +22,26 @@ export function clientHasTasks(ctx: ServerContext): boolean {
   return extension !== undefined && extension !== null && typeof extension === "object";
 }
 
-/** A 2025-11-25 `Task`. */
+/** A 2025-11-25 `Task` (`ttl`, `pollInterval`). */
 export function legacyTask(task: TaskRecord): Record<string, unknown> {
-  return {
-    taskId: task.taskId,
-    status: task.status,
-    ...(task.statusMessage !== undefined ? { statusMessage: task.statusMessage } : {}),
-    createdAt: task.createdAt,
-    lastUpdatedAt: task.lastUpdatedAt,
-    ttl: task.ttlMs,
-    ...(task.pollIntervalMs !== undefined ? { pollInterval: task.pollIntervalMs } : {}),
-  };
+  return wireTask(task, "ttl", "pollInterval");
 }
 
-/** The 2026-07-28 `Task` fields. */
+/** The 2026-07-28 `Task` fields (`ttlMs`, `pollIntervalMs`). */
 export function modernTask(task: TaskRecord): Record<string, unknown> {
+  return wireTask(task, "ttlMs", "pollIntervalMs");
+}
+
+/** A task record on the wire, under each era's names of its times. */
+function wireTask(task: TaskRecord, ttl: string, poll: string): Record<string, unknown> {
   return {
     taskId: task.taskId,
     status: task.status,
     ...(task.statusMessage !== undefined ? { statusMessage: task.statusMessage } : {}),
     createdAt: task.createdAt,
     lastUpdatedAt: task.lastUpdatedAt,
-    ttlMs: task.ttlMs,
-    ...(task.pollIntervalMs !== undefined ? { pollIntervalMs: task.pollIntervalMs } : {}),
+    [ttl]: task.ttlMs,
+    ...(task.pollIntervalMs !== undefined ? { [poll]: task.pollIntervalMs } : {}),
   };
 }
 
