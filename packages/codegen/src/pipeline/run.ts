@@ -78,20 +78,19 @@ export async function runPipeline(config: ResolvedConfig, options: PipelineOptio
   const importExtension = importExtensionOf(config);
   // one compilation per shape for the whole run: servers share result and argument shapes
   const validatorCache = options.validatorCache ?? new Map();
+  // each contract serialised once: watch compares it, and TypeScript servers write it
+  const serializedContracts = contracts.map(({ contract }) => serializeContract(contract));
   // on two threads when there are many shapes to compile (the contracts watch will emit again only)
   await precompileShapes(
     contracts
-      .filter(
-        ({ contract }) =>
-          !options.emitted || options.emitted.get(contract.server)?.contract !== serializeContract(contract),
-      )
+      .filter(({ contract }, i) => options.emitted?.get(contract.server)?.contract !== serializedContracts[i])
       .map(({ contract }) => contract),
     validatorCache,
   );
-  for (const { file, contract, source } of contracts) {
+  for (const [i, { file, contract, source }] of contracts.entries()) {
     const outDir = rel(config.root, path.join(config.generatedDir, contract.server));
     ownedDirs.push(outDir);
-    const serialized = serializeContract(contract);
+    const serialized = serializedContracts[i]!;
     const contractFile = rel(config.root, file);
     let emitted = options.emitted?.get(contract.server);
     if (emitted?.contract !== serialized) {
