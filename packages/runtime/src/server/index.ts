@@ -29,6 +29,7 @@ export {
 export type { ServerEvent, ServerOptions } from "./options.ts";
 export type { ProtocolEra } from "./protocol.ts";
 export { type DrainResult, type RunningServer, type ServeOptions, serve } from "./serve.ts";
+export { serveStdio } from "./stdio.ts";
 export {
   isTerminal,
   type MemoryTaskStoreOptions,
