@@ -30,12 +30,12 @@ export function bundleServers(project: Project, dir: string, server: string): Bu
       : `import { serve } from "@mcp-gen/runtime/server";\nimport { manifest } from "../generated/${server}/server.js";\nawait serve(manifest);\n`,
   );
   const out = path.join(dir, "bundle");
+  // esbuild's bin is its native executable once its postinstall ran (the project allows it)
   const esbuild = path.join(project.root, "node_modules/esbuild/bin/esbuild");
   const bundle = (from: string, to: string) => {
     const file = path.join(out, to);
     const ran = runQuiet(
       [
-        NODE,
         esbuild,
         from,
         "--bundle",
