@@ -1,8 +1,10 @@
 /**
  * The cold-build table: `mcp-gen build` of one corpus from each project's installed bin (for a
  * ref whose CLI had start-up caches, once with its defaults and once with `MCP_GEN_NO_CACHE=1`),
- * and ts-json-schema-generator (the repository's node_modules copy) on the same files.
+ * `mcp-gen build --check` of an unchanged build (on its own copy of the corpus, built once), and
+ * ts-json-schema-generator (the repository's node_modules copy) on the same files.
  */
+import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import type { DistinctCorpus } from "../corpus-distinct.ts";
@@ -54,6 +56,21 @@ export async function buildTable(
         run: () => timeProcess({ argv: [NODE, p.bin, "build"], cwd: dir, env }, scratch, noteCacheEvents),
       });
     }
+  });
+  // `build --check` where nothing changed (CI's step), on a copy of the corpus built once
+  projects.forEach((p) => {
+    const dir = addCorpus(p, corpus, `n${corpus.tools}-check`);
+    let built = false;
+    list.push({
+      id: `check@${p.packed.key}`,
+      label: `\`mcp-gen build --check\`, nothing changed, ${describePacked(p.packed)}`,
+      peer: "tsjsg",
+      prepare: () => {
+        if (!built) execFileSync(NODE, [p.bin, "build"], { cwd: dir, stdio: "ignore" });
+        built = true;
+      },
+      run: () => timeProcess({ argv: [NODE, p.bin, "build", "--check"], cwd: dir, env: {} }, scratch),
+    });
   });
   const dir = dirs[0]!;
   const tsjsgArgs = [

@@ -4,11 +4,12 @@
  * compiled production entry (`tsc`, then `node dist/src/server.js`), and the MCP SDK v2's
  * `McpServer` with the same tools in zod 4 (`sdk-server.mjs`, the same file in every project) —
  * each in both protocol eras: spawn → `initialize` (2025-11-25) or `server/discover` (2026-07-28)
- * answered. A ref whose runtime predates the SDK v2 serves no 2026-07-28: its rows are 2025 only.
+ * answered; and the server and the SDK server each bundled into one file by esbuild (`bundle.ts`). A ref whose runtime predates the SDK v2 serves no 2026-07-28: its rows are 2025 only.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { DistinctCorpus } from "../corpus-distinct.ts";
+import { bundleServers } from "./bundle.ts";
 import {
   type Command,
   coldStart,
@@ -144,6 +145,8 @@ export async function serveTable(
   const list: TableContender[] = [];
   const notes: string[] = [];
   for (const s of setups) {
+    const bundles = bundleServers(s.project, s.dir, s.server);
+    notes.push(`${describePacked(s.project.packed)}: ${bundles.note}.`);
     const key = s.project.packed.key;
     const who = describePacked(s.project.packed);
     const { versions } = s.project;
@@ -151,14 +154,21 @@ export async function serveTable(
       serve: `\`mcp-gen serve ${s.server}\`, ${who}`,
       production: `production entry ${s.productionLabel}, ${who}`,
       sdk: `MCP SDK ${versions["@modelcontextprotocol/server"]} \`McpServer\` + zod ${versions.zod}, same tools (project of ${who})`,
+      bundle: `production entry bundled into one file by esbuild, ${who}`,
+      "sdk-bundle": `MCP SDK \`McpServer\` + zod, bundled into one file by esbuild (project of ${who})`,
     };
     for (const era of eras) {
-      for (const { kind, command } of serveCommands(s)) {
+      for (const { kind, command } of [
+        ...serveCommands(s),
+        { kind: "bundle" as const, command: bundles.server },
+        { kind: "sdk-bundle" as const, command: bundles.sdk },
+      ]) {
         if (era === "2026" && !s.project.serves2026) continue;
         list.push({
           id: `${kind}@${key}:${era}`,
           label: `${labels[kind]}, ${ERA_LABEL[era]}`,
-          ...(kind === "sdk" ? {} : { peer: `sdk@${key}:${era}` }),
+          // the bundled server against the bundled SDK server, the others against the SDK server
+          ...(kind === "sdk" ? {} : { peer: `${kind === "bundle" ? "sdk-bundle" : "sdk"}@${key}:${era}` }),
           run: () => coldStart(command, OPENINGS[era]),
         });
       }

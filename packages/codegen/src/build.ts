@@ -44,8 +44,13 @@ const extractAll: ExtractStep = (config, servers) =>
 export async function generate(
   config: ResolvedConfig,
   only?: string[],
+  options: { reuseCommittedValidators?: boolean } = {},
 ): Promise<Omit<BuildResult, "changed" | "stale">> {
-  const { ir, contracts, outputs, warnings } = await runPipeline(config, { only, extract: extractAll });
+  const { ir, contracts, outputs, warnings } = await runPipeline(config, {
+    only,
+    extract: extractAll,
+    ...options,
+  });
   return { config, ir, contracts, outputs, warnings };
 }
 
@@ -62,7 +67,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     ...(options.configFile ? { configFile: options.configFile } : {}),
     cwd: options.cwd ?? process.cwd(),
   });
-  const result = await generate(config, options.servers);
+  // a check compiles only the validators whose committed code it cannot take as it is
+  const result = await generate(config, options.servers, {
+    reuseCommittedValidators: options.check ?? false,
+  });
   if (options.check) {
     const stale = findStale(result.outputs, config.root);
     return { ...result, stale, changed: stale.map((s) => s.path) };

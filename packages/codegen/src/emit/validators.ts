@@ -13,6 +13,7 @@ import standaloneModule from "ajv/dist/standalone/index.js";
 import type { EmitContext } from "./context.ts";
 import { identifier } from "./names.ts";
 import { allItems, emitItems } from "./resources.ts";
+import { shapeFingerprint } from "./validator-fingerprint.ts";
 import { codeHeader, finish, type OutputFile } from "./writer.ts";
 
 const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ??
@@ -61,7 +62,7 @@ export function emitValidators(ctx: EmitContext): OutputFile {
   let ajv: Ajv | undefined;
   const lines: string[] = [];
   const shapes = new Map<string, { variable: string; compiled: CompiledShape }>();
-  const add = (schema: JsonSchema, name: string, at: string, label: string, fromTs = false) => {
+  for (const { schema, name, at, label, fromTs } of validatorSlots(ctx)) {
     const bare = withoutAnnotations(schema) as JsonSchema;
     const json = JSON.stringify(bare);
     validate(ctx, schema, { bare, json }, at);
@@ -87,7 +88,7 @@ export function emitValidators(ctx: EmitContext): OutputFile {
       }
       entry = { variable: `shape${shapes.size}`, compiled };
       shapes.set(json, entry);
-      lines.push(`const ${entry.variable} = (() => {${compiled.code}return ${compiled.root};})();`);
+      lines.push(shapeLine(entry.variable, json, compiled));
     }
     lines.push(`export const ${name}: RawValidate = ${entry.variable};`);
     for (const note of entry.compiled.notes) {
@@ -100,23 +101,6 @@ export function emitValidators(ctx: EmitContext): OutputFile {
         }),
       );
     }
-  };
-  ctx.contract.tools.forEach((tool, i) => {
-    const names = validatorExports(tool.name);
-    for (const [slot, name] of [
-      ["inputSchema", names.input],
-      ["outputSchema", names.output],
-    ] as const) {
-      const schema = tool[slot];
-      const extras = ctx.contract["x-mcp-gen"]?.tools?.[tool.name];
-      const fromTs = extras?.binding !== undefined && (slot === "outputSchema" || !extras.inputSchema);
-      if (schema) add(schema, name, `/tools/${i}/${slot}`, `tool "${tool.name}"`, fromTs);
-    }
-  });
-  // the variables of resource templates and the arguments of prompts
-  for (const item of allItems(emitItems(ctx))) {
-    if (!item.argumentsSchema || !item.validator) continue;
-    add(item.argumentsSchema, item.validator, item.argumentsPointer!, item.label);
   }
   const code = lines.length > 0 ? esmImports(lines.join("\n")) : "export {};";
   // TypeScript, so that the project's own `tsc` compiles it into its output with the rest (a `.js`
@@ -127,6 +111,55 @@ export function emitValidators(ctx: EmitContext): OutputFile {
 }
 
 type Ajv = ReturnType<typeof createAjv>;
+
+/** A schema that gets a validator in `validators.ts`: its export name, pointer and label in messages. */
+export interface ValidatorSlot {
+  schema: JsonSchema;
+  name: string;
+  at: string;
+  label: string;
+  /** Extracted from TypeScript (not a hand-written `@inputSchema`): tuple notes say nothing to act on. */
+  fromTs: boolean;
+}
+
+/** Every validator of a server: tools' inputs and outputs, resource templates' variables, prompts' arguments. */
+export function validatorSlots(ctx: EmitContext): ValidatorSlot[] {
+  const slots: ValidatorSlot[] = [];
+  ctx.contract.tools.forEach((tool, i) => {
+    const names = validatorExports(tool.name);
+    for (const [slot, name] of [
+      ["inputSchema", names.input],
+      ["outputSchema", names.output],
+    ] as const) {
+      const schema = tool[slot];
+      const extras = ctx.contract["x-mcp-gen"]?.tools?.[tool.name];
+      const fromTs = extras?.binding !== undefined && (slot === "outputSchema" || !extras.inputSchema);
+      if (schema)
+        slots.push({ schema, name, at: `/tools/${i}/${slot}`, label: `tool "${tool.name}"`, fromTs });
+    }
+  });
+  for (const item of allItems(emitItems(ctx))) {
+    if (!item.argumentsSchema || !item.validator) continue;
+    slots.push({
+      schema: item.argumentsSchema,
+      name: item.validator,
+      at: item.argumentsPointer!,
+      label: item.label,
+      fromTs: false,
+    });
+  }
+  return slots;
+}
+
+/**
+ * One shape's line: its code in a function scope of its own, and after it the shape's fingerprint
+ * (see `shapeFingerprint`), which lets `build --check` take the line for what compiling would give.
+ * A shape with strict-mode notes has none: its notes are not in the file, so it is always compiled.
+ */
+function shapeLine(variable: string, json: string, compiled: CompiledShape): string {
+  const line = `const ${variable} = (() => {${compiled.code}return ${compiled.root};})();`;
+  return compiled.notes.length > 0 ? line : `${line} // ${shapeFingerprint(json, compiled)}`;
+}
 
 /**
  * Compiles shapes (JSON of schemas without annotations) as `emitValidators` would, in one Ajv of

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { type Diagnostic, McpGenError } from "@mcp-gen/schema";
 import { importExtensionOf } from "../config/import-extension.ts";
@@ -6,6 +7,7 @@ import { contractFromIr } from "../contract/from-ir.ts";
 import { serializeContract } from "../contract/read.ts";
 import { emitServer, type ValidatorCache } from "../emit/index.ts";
 import { precompileShapes } from "../emit/validator-pool.ts";
+import { reuseCommittedShapes } from "../emit/validator-reuse.ts";
 import type { OutputFile } from "../emit/writer.ts";
 import type { IrServer } from "../ir/types.ts";
 import type { BuildOutputs } from "../write/outputs.ts";
@@ -39,6 +41,11 @@ export interface PipelineOptions {
   emitted?: Map<string, EmittedServer>;
   /** Compiled validators by shape, kept across runs by watch; a run without one starts empty. */
   validatorCache?: ValidatorCache;
+  /**
+   * Takes the shapes of each server's `validators.ts` on disk whose fingerprint shows them to be
+   * what compiling would give, instead of compiling them (`build --check`; see `reuseCommittedShapes`).
+   */
+  reuseCommittedValidators?: boolean;
 }
 
 export interface PipelineResult {
@@ -48,6 +55,8 @@ export interface PipelineResult {
   warnings: Diagnostic[];
   /** Servers whose contract was emitted (not taken from `emitted`). */
   emittedServers: string[];
+  /** Compiled shapes taken from the committed `validators.ts` files (`reuseCommittedValidators`). */
+  reusedShapes: number;
 }
 
 /**
@@ -78,20 +87,31 @@ export async function runPipeline(config: ResolvedConfig, options: PipelineOptio
   const importExtension = importExtensionOf(config);
   // one compilation per shape for the whole run: servers share result and argument shapes
   const validatorCache = options.validatorCache ?? new Map();
+  let reusedShapes = 0;
+  if (options.reuseCommittedValidators) {
+    for (const { contract } of contracts) {
+      const committed = path.join(config.generatedDir, contract.server, "validators.ts");
+      if (!existsSync(committed)) continue;
+      reusedShapes += reuseCommittedShapes({
+        contract,
+        committed: readFileSync(committed, "utf8"),
+        cache: validatorCache,
+      });
+    }
+  }
+  // each contract serialised once: watch compares it, and TypeScript servers write it
+  const serializedContracts = contracts.map(({ contract }) => serializeContract(contract));
   // on two threads when there are many shapes to compile (the contracts watch will emit again only)
   await precompileShapes(
     contracts
-      .filter(
-        ({ contract }) =>
-          !options.emitted || options.emitted.get(contract.server)?.contract !== serializeContract(contract),
-      )
+      .filter(({ contract }, i) => options.emitted?.get(contract.server)?.contract !== serializedContracts[i])
       .map(({ contract }) => contract),
     validatorCache,
   );
-  for (const { file, contract, source } of contracts) {
+  for (const [i, { file, contract, source }] of contracts.entries()) {
     const outDir = rel(config.root, path.join(config.generatedDir, contract.server));
     ownedDirs.push(outDir);
-    const serialized = serializeContract(contract);
+    const serialized = serializedContracts[i]!;
     const contractFile = rel(config.root, file);
     let emitted = options.emitted?.get(contract.server);
     if (emitted?.contract !== serialized) {
@@ -118,5 +138,5 @@ export async function runPipeline(config: ResolvedConfig, options: PipelineOptio
   }
   if (problems.length > 0) throw new McpGenError(problems);
   if (!only) ownedDirs.push(...orphanedOutputDirs(config, ownedDirs));
-  return { ir, contracts, outputs: { files, ownedDirs }, warnings, emittedServers };
+  return { ir, contracts, outputs: { files, ownedDirs }, warnings, emittedServers, reusedShapes };
 }

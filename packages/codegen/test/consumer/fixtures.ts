@@ -112,6 +112,35 @@ await serve(manifest);
 `;
 }
 
+/** The stdio entry of the README's single-file deployment ("Deploying"), bundled by esbuild. */
+export const STDIO_ENTRY = `import { serveStdio } from "@mcp-gen/runtime/server/stdio";
+import { manifest } from "../generated/calc/server.js";
+await serveStdio(manifest);
+`;
+
+/**
+ * Serves the compiled manifest over HTTP without authorization, sends one `initialize` through
+ * it, stops, and prints `{ status, server }`: what an HTTP server resolves, traced from outside.
+ */
+export const HTTP_ONCE = `import { serve } from "@mcp-gen/runtime/server";
+import { manifest } from "./dist/generated/calc/server.js";
+const running = await serve(manifest, { transport: "http", http: { port: 0 } });
+const response = await fetch(running.url, {
+  method: "POST",
+  headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+  body: JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "trace", version: "1" } },
+  }),
+});
+const text = await response.text();
+const message = JSON.parse(text.startsWith("{") ? text : text.split("\\n").find((l) => l.startsWith("data: ")).slice(6));
+await running.close();
+console.log(JSON.stringify({ status: response.status, server: message.result.serverInfo.name }));
+`;
+
 /**
  * A client script: \`<script> <command> <args…>\` starts the server \`command args…\` over stdio and
  * calls it through the generated typed client; then it serves the same manifest over HTTP on a

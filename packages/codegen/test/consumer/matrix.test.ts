@@ -1,8 +1,17 @@
-import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROUND_TRIP } from "./fixtures.ts";
+import { HTTP_ONCE, ROUND_TRIP, STDIO_ENTRY } from "./fixtures.ts";
 import { buildAndPack, npmInit, npmInstall, toolSpecs } from "./packages.ts";
 import { node22, PROJECT_FILES, writeFiles } from "./project.ts";
 import { describeRun, mcpInitialize, ok, REPO_ROOT, refuseNetwork, reportOf, run } from "./run.ts";
@@ -200,10 +209,13 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
     });
   });
 
-  it("h. a served server loads no LLM SDK, ts-morph, TypeScript, MCP SDK v1 or code mode's QuickJS, compiled or through mcp-gen serve", async () => {
+  it("h. a served stdio server loads no LLM SDK, ts-morph, TypeScript, MCP SDK v1, code mode's QuickJS, HTTP, auth or tracing, compiled or through mcp-gen serve", async () => {
     if (!existsSync(path.join(BASE, "dist/src/server.js"))) await npx(BASE, "tsc", "-p", "tsconfig.json");
     const heavy =
       /\/node_modules\/(@anthropic-ai\/sdk|openai|ts-morph|@ts-morph\/common|typescript|@modelcontextprotocol\/sdk|quickjs-emscripten-core|@jitl\/[^/]+)\//;
+    // what a stdio server without a registered tracer never runs: HTTP, authorization, the MCP client, tracing
+    const unusedByStdio =
+      /\/node_modules\/(hono|@hono\/[^/]+|jose|@modelcontextprotocol\/(client|node)|@opentelemetry\/api)\/|\/@mcp-gen\/runtime\/dist\/server\/http\/(serve-http|sessions|auth\/)/;
     const bin = path.join(BASE, "node_modules/@mcp-gen/codegen/bin/mcp-gen.js");
     const servers = { production: ["dist/src/server.js"], serve: [bin, "serve", "calc"] };
     for (const [name, args] of Object.entries(servers)) {
@@ -213,8 +225,67 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
       const resolved = trace.resolved();
       // The trace sees the server load: the official SDK v2 server package is in it.
       expect(resolved.some((url) => url.includes("/node_modules/@modelcontextprotocol/server/"))).toBe(true);
-      expect({ [name]: resolved.filter((url) => heavy.test(url)) }).toStrictEqual({ [name]: [] });
+      expect({ [name]: resolved.filter((url) => heavy.test(url) || unusedByStdio.test(url)) }).toStrictEqual({
+        [name]: [],
+      });
     }
+  });
+
+  it("h2. an HTTP server without authorization loads no auth, no JWT library, no MCP client and no tracing", async () => {
+    if (!existsSync(path.join(BASE, "dist/src/server.js"))) await npx(BASE, "tsc", "-p", "tsconfig.json");
+    // serves over HTTP, answers one initialize through it, and stops
+    writeFileSync(path.join(BASE, "http-once.mjs"), HTTP_ONCE);
+    const trace = moduleTrace(TMP, "http");
+    const ran = await ok(process.execPath, [...trace.args, "http-once.mjs"], { cwd: BASE });
+    expect(reportOf(ran)).toStrictEqual({ status: 200, server: "calc" });
+    const resolved = trace.resolved();
+    // The trace sees the HTTP transport load.
+    expect(resolved.some((url) => url.includes("/node_modules/@modelcontextprotocol/node/"))).toBe(true);
+    const unused =
+      /\/node_modules\/(jose|@modelcontextprotocol\/client|@opentelemetry\/api)\/|\/@mcp-gen\/runtime\/dist\/server\/http\/auth\//;
+    expect(resolved.filter((url) => unused.test(url))).toStrictEqual([]);
+  });
+
+  it("k. a stdio server bundles into one file with esbuild, without warnings, HTTP, auth or the MCP client, and runs alone", async () => {
+    mkdirSync(path.join(BASE, "deploy"), { recursive: true });
+    writeFileSync(path.join(BASE, "deploy/server.ts"), STDIO_ENTRY);
+    const out = path.join(TMP, "one-file");
+    const meta = path.join(TMP, "one-file.meta.json");
+    // the README's command ("Deploying"), with a metafile to see what went in
+    const bundled = await npx(
+      BASE,
+      "esbuild",
+      "deploy/server.ts",
+      "--bundle",
+      "--platform=node",
+      "--format=esm",
+      "--target=node20",
+      `--outfile=${path.join(out, "server.mjs")}`,
+      `--metafile=${meta}`,
+      "--log-level=warning",
+    );
+    expect({ stdout: bundled.stdout, stderr: bundled.stderr }).toStrictEqual({ stdout: "", stderr: "" });
+    const output = Object.values(
+      (
+        JSON.parse(read(meta)) as {
+          outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }>;
+        }
+      ).outputs,
+    )[0]!;
+    const inBundle = Object.entries(output.inputs)
+      .filter(([, input]) => input.bytesInOutput > 0)
+      .map(([file]) => file);
+    expect(inBundle.some((file) => file.includes("node_modules/@modelcontextprotocol/server/"))).toBe(true);
+    const notForStdio =
+      /node_modules\/(hono|@hono\/[^/]+|jose|@modelcontextprotocol\/(client|node))\/|@mcp-gen\/runtime\/dist\/server\/http\//;
+    expect(inBundle.filter((file) => notForStdio.test(file))).toStrictEqual([]);
+    // one file in a folder without node_modules answers an MCP client
+    expect(readdirSync(out)).toStrictEqual(["server.mjs"]);
+    const answer = await mcpInitialize(process.execPath, ["server.mjs"], out);
+    expect(answer).toMatchObject({
+      id: 1,
+      result: { capabilities: { tools: {} }, serverInfo: { name: "calc" } },
+    });
   });
 
   it("i. mcp-gen build loads no MCP SDK, no LLM SDK and no runtime server (only what a build needs)", async () => {

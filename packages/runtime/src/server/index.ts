@@ -33,6 +33,7 @@ export {
 } from "./manifest.ts";
 export type { ServerEvent, ServerOptions } from "./options.ts";
 export { type DrainResult, type RunningServer, type ServeOptions, serve } from "./serve.ts";
+export { serveStdio } from "./stdio.ts";
 export {
   isTerminal,
   type MemoryTaskStoreOptions,

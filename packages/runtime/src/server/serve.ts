@@ -1,9 +1,9 @@
 import type { Transport } from "@modelcontextprotocol/server";
 import type { SharedState } from "../state/types.ts";
-import { createServer } from "./create-server.ts";
 import type { HttpOptions } from "./http/options.ts";
 import type { ServerManifest } from "./manifest.ts";
 import type { ServerOptions } from "./options.ts";
+import { serveStdio, serveTransport } from "./stdio.ts";
 
 /** Where `serve()` listens, and where it keeps what replicas share. */
 export type ServeOptions = ServerOptions & {
@@ -92,49 +92,6 @@ export async function serve(manifest: ServerManifest, options: ServeOptions = {}
     const { serveHttp } = await import("./http/serve-http.ts");
     return serveHttp(manifest, options, "http" in options ? (options.http ?? {}) : {});
   }
-  if (transport === "stdio") {
-    const { StdioServerTransport } = await import("@modelcontextprotocol/server/stdio");
-    const running = await connect(manifest, options, new StdioServerTransport());
-    process.stdin.once("end", () => void running.close());
-    return running;
-  }
-  return connect(manifest, options, transport);
-}
-
-/**
- * Serves one connection with the SDK's `serveStdio`, which reads the era from the first
- * message: `initialize` pins a 2025 server, `server/discover` or a 2026-07-28 request a
- * current one (both from the same factory).
- */
-async function connect(
-  manifest: ServerManifest,
-  options: ServerOptions,
-  transport: Transport,
-): Promise<RunningServer> {
-  const server = createServer(manifest, options);
-  await server.connect(transport);
-  let resolveClosed!: () => void;
-  const closed = new Promise<void>((resolve) => {
-    resolveClosed = resolve;
-  });
-  const onclose = transport.onclose;
-  transport.onclose = () => {
-    onclose?.();
-    resolveClosed();
-  };
-  const close = async () => {
-    await server.close();
-    resolveClosed();
-  };
-  return {
-    url: undefined,
-    closed,
-    close,
-    drain: async () => {
-      await close();
-      return { cutOff: 0 };
-    },
-    update: (next) => server.update(next),
-    notifyResourceUpdated: (uri) => server.notifyResourceUpdated(uri),
-  };
+  if (transport === "stdio") return serveStdio(manifest, options);
+  return serveTransport(manifest, options, transport);
 }

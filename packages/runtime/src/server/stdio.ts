@@ -1,0 +1,65 @@
+import type { Transport } from "@modelcontextprotocol/server";
+import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
+import { createServer } from "./create-server.ts";
+import type { ServerManifest } from "./manifest.ts";
+import type { ServerOptions } from "./options.ts";
+import type { RunningServer } from "./serve.ts";
+
+/**
+ * `@mcp-gen/runtime/server/stdio`: serves a manifest over stdio, and nothing in this module's
+ * imports leads to the HTTP transport, hono, authorization or the MCP client. `serve()` of
+ * `@mcp-gen/runtime/server` does the same when asked for stdio, but it can also start HTTP: a
+ * bundler follows that `import()` and puts HTTP into every bundle. Import this entry in a server
+ * meant to be bundled into one file (see the README, "Deploying").
+ *
+ * @example
+ * import { serveStdio } from "@mcp-gen/runtime/server/stdio";
+ * import { manifest } from "./generated/smart-home/server.js";
+ * await serveStdio(manifest);
+ */
+export async function serveStdio(
+  manifest: ServerManifest,
+  options: ServerOptions = {},
+): Promise<RunningServer> {
+  const running = await serveTransport(manifest, options, new StdioServerTransport());
+  process.stdin.once("end", () => void running.close());
+  return running;
+}
+
+/**
+ * Serves one connection with the SDK's `serveStdio`, which reads the era from the first
+ * message: `initialize` pins a 2025 server, `server/discover` or a 2026-07-28 request a
+ * current one (both from the same factory).
+ */
+export async function serveTransport(
+  manifest: ServerManifest,
+  options: ServerOptions,
+  transport: Transport,
+): Promise<RunningServer> {
+  const server = createServer(manifest, options);
+  await server.connect(transport);
+  let resolveClosed!: () => void;
+  const closed = new Promise<void>((resolve) => {
+    resolveClosed = resolve;
+  });
+  const onclose = transport.onclose;
+  transport.onclose = () => {
+    onclose?.();
+    resolveClosed();
+  };
+  const close = async () => {
+    await server.close();
+    resolveClosed();
+  };
+  return {
+    url: undefined,
+    closed,
+    close,
+    drain: async () => {
+      await close();
+      return { cutOff: 0 };
+    },
+    update: (next) => server.update(next),
+    notifyResourceUpdated: (uri) => server.notifyResourceUpdated(uri),
+  };
+}
