@@ -53,6 +53,10 @@ export async function openPostgresLedger(options: PostgresLedgerOptions): Promis
     max: options.maxConnections ?? 10,
     options: `-c search_path=${schema}`,
   });
+  // An idle connection the server ended (a restart, a failover, `DROP DATABASE … WITH (FORCE)`) is
+  // an 'error' event of the pool, which without a listener ends the process; the pool drops that
+  // connection and the next query opens another (a query in flight fails with its own error).
+  pool.on("error", () => {});
   try {
     await createTables(pool, schema);
   } catch (error) {

@@ -1,5 +1,5 @@
 import { apiServer, renderDeclarations } from "@mcp-gen/schema";
-import { type EmitContext, warnAt } from "./context.ts";
+import type { EmitContext } from "./context.ts";
 import { codeHeader, finish, type OutputFile } from "./writer.ts";
 
 /**
@@ -17,8 +17,8 @@ export {};
  * `tools/list`. It compiles alone with `lib: ["es2022"]`.
  */
 export function emitApiDeclarations(ctx: EmitContext): OutputFile {
-  const text = renderDeclarations([apiServer(ctx.contract)], {
-    warn: ({ pointer }, message) => warnAt(ctx, pointer, `code-mode declarations: ${message}`),
-  });
+  // No warnings of its own: `types.ts` prints the same schemas with the same printer and warns
+  // about what cannot be typed, at the same pointers (a second warning would say it twice).
+  const text = renderDeclarations([apiServer(ctx.contract)], { warn: () => {} });
   return { path: `${ctx.outDir}/api.d.ts`, content: finish(`${codeHeader()}\n${text}\n${MODULE_GUARD}`) };
 }

@@ -144,10 +144,19 @@ export class ExtractContext {
 
   /** Named definitions of tagged types used once and not recursive: inlined where they are used. */
   singleUseDefinitions(): Set<string> {
-    const names = new Set<string>();
+    return singleUse(this.definitionUses());
+  }
+
+  /**
+   * How often each named definition of a tagged type was used, and whether it is recursive (watch
+   * adds these up over a server's modules, extracted each with a context of its own).
+   */
+  definitionUses(): Record<string, DefinitionUse> {
+    const uses: Record<string, DefinitionUse> = {};
     for (const byType of this.namedEntries.values())
-      for (const entry of byType.values()) if (entry.uses === 1 && !entry.recursive) names.add(entry.name);
-    return names;
+      for (const entry of byType.values())
+        uses[entry.name] = { uses: entry.uses, recursive: entry.recursive };
+    return uses;
   }
 
   private nameFor(type: ts.Type, given?: string): string {
@@ -162,4 +171,19 @@ export class ExtractContext {
     if (!taken.has(clean)) return clean;
     for (let i = 2; ; i++) if (!taken.has(`${clean}${i}`)) return `${clean}${i}`;
   }
+}
+
+/** The uses of one named definition of a tagged type. */
+export interface DefinitionUse {
+  uses: number;
+  recursive: boolean;
+}
+
+/** The names, of `uses`, used once and not recursive. */
+export function singleUse(uses: Readonly<Record<string, DefinitionUse>>): Set<string> {
+  return new Set(
+    Object.entries(uses)
+      .filter(([, u]) => u.uses === 1 && !u.recursive)
+      .map(([name]) => name),
+  );
 }

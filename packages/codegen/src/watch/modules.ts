@@ -1,7 +1,8 @@
 import type { Diagnostic } from "@mcp-gen/schema";
 import type { ts } from "ts-morph";
 import type { ResolvedServerConfig } from "../config/load.ts";
-import { ExtractContext } from "../extract/context.ts";
+import { type DefinitionUse, ExtractContext, singleUse } from "../extract/context.ts";
+import { inlineDefinitions } from "../extract/defs.ts";
 import { checkNames } from "../extract/index.ts";
 import { createTypeMapper } from "../extract/map-type.ts";
 import { assembleServerParts, type ServerParts } from "../extract/resources/assemble.ts";
@@ -11,8 +12,10 @@ import type { IrServer, IrTool, IrType } from "../ir/types.ts";
 /** The extraction of one tool module, kept between rebuilds. */
 export interface ModuleIr extends ServerParts {
   tools: IrTool[];
-  /** Definitions (recursive types) its tools refer to. */
+  /** Definitions (recursive types, tagged aliases) its tools refer to. */
   definitions: Record<string, IrType>;
+  /** How often its tools use each tagged alias's definition (added up over the server's modules). */
+  definitionUses: Record<string, DefinitionUse>;
   warnings: Diagnostic[];
   errors: Diagnostic[];
 }
@@ -26,7 +29,13 @@ export function extractModule(
 ): ModuleIr {
   const ctx = new ExtractContext(program.getTypeChecker(), program, root);
   const { errors, ...parts } = extractModuleTools(sourceFile, ctx, createTypeMapper(ctx), server.naming);
-  return { ...parts, definitions: { ...ctx.definitions }, warnings: ctx.warnings, errors };
+  return {
+    ...parts,
+    definitions: { ...ctx.definitions },
+    definitionUses: ctx.definitionUses(),
+    warnings: ctx.warnings,
+    errors,
+  };
 }
 
 /**
@@ -40,6 +49,7 @@ export function mergeModules(
 ): { ir: IrServer; warnings: Diagnostic[]; errors: Diagnostic[] } | undefined {
   const tools: IrTool[] = [];
   const definitions: Record<string, IrType> = {};
+  const uses: Record<string, DefinitionUse> = {};
   const warnings: Diagnostic[] = [];
   const errors: Diagnostic[] = [];
   const parts = emptyParts();
@@ -47,6 +57,12 @@ export function mergeModules(
     for (const [name, type] of Object.entries(m.definitions)) {
       if (name in definitions && JSON.stringify(definitions[name]) !== JSON.stringify(type)) return undefined;
       definitions[name] = type;
+    }
+    for (const [name, use] of Object.entries(m.definitionUses)) {
+      const sum = uses[name];
+      uses[name] = sum
+        ? { uses: sum.uses + use.uses, recursive: sum.recursive || use.recursive }
+        : { ...use };
     }
     tools.push(...m.tools);
     addParts(parts, m);
@@ -57,10 +73,14 @@ export function mergeModules(
   const assembled = assembleServerParts(parts);
   errors.push(...assembled.errors);
   tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  // As a full build does: a tagged alias used once in the whole server goes back in place. On a
+  // copy: inlining rewrites the IR it is given, and the modules' IR is kept for the next rebuild.
+  const ir = structuredClone<IrServer>({ name: server.name, tools, ...assembled.ir, definitions });
+  inlineDefinitions(ir, singleUse(uses));
   const sorted = Object.fromEntries(
-    Object.entries(definitions).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    Object.entries(ir.definitions).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   );
-  return { ir: { name: server.name, tools, ...assembled.ir, definitions: sorted }, warnings, errors };
+  return { ir: { ...ir, definitions: sorted }, warnings, errors };
 }
 
 /**
@@ -88,11 +108,13 @@ export function extractServerWhole(
   const assembled = assembleServerParts(parts);
   errors.push(...assembled.errors);
   tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const ir: IrServer = { name: server.name, tools, ...assembled.ir, definitions: ctx.definitions };
+  inlineDefinitions(ir, ctx.singleUseDefinitions());
   const definitions = Object.fromEntries(
-    Object.entries(ctx.definitions).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    Object.entries(ir.definitions).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   );
   return {
-    ir: { name: server.name, tools, ...assembled.ir, definitions },
+    ir: { ...ir, definitions },
     warnings: ctx.warnings,
     errors,
   };
