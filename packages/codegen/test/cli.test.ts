@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "./support/cli.ts";
@@ -20,13 +29,19 @@ const CONFIG = `import { defineConfig } from "@mcp-gen/codegen/config";
 export default defineConfig({ servers: { calc: { tools: ["src/*.ts"] } } });
 `;
 
-/** Every file under a folder with its content, to prove a failed build changed nothing. */
+/**
+ * Every file under a folder with its content, to prove a failed build changed nothing. Links are
+ * not followed: the project's `node_modules` links to the repository's (reading all of it, four
+ * times a test, ran vitest's worker out of heap).
+ */
 function snapshotDir(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   const walk = (d: string) => {
     for (const name of readdirSync(d)) {
       const full = path.join(d, name);
-      if (statSync(full).isDirectory()) walk(full);
+      const stat = lstatSync(full);
+      if (stat.isSymbolicLink()) out[path.relative(dir, full)] = `-> ${readlinkSync(full)}`;
+      else if (stat.isDirectory()) walk(full);
       else out[path.relative(dir, full)] = readFileSync(full, "utf8");
     }
   };
