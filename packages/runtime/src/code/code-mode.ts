@@ -21,9 +21,13 @@ import type {
   ToolBinding,
 } from "./sandbox/types.ts";
 
-/** One server of a code-mode API: a generated manifest run in this process, or an MCP client. */
+/**
+ * One server of a code-mode API: a generated manifest run in this process, an MCP client, or
+ * bindings of your own (by the tools' original names) with the tools they bind.
+ */
 export type CodeModeServer =
   | { manifest: ServerManifest; name?: string }
+  | { name: string; tools: readonly ApiTool[]; bindings: Readonly<Record<string, ToolBinding>> }
   | (BindClientToolsOptions & {
       /** The namespace's source name (a server name such as `smart-home` or `memory`). */
       name: string;
@@ -100,11 +104,13 @@ export async function codeMode(options: CodeModeOptions): Promise<CodeMode> {
     const bound =
       "manifest" in server
         ? bindManifest(server.manifest)
-        : bindClientTools({
-            client: server.client,
-            tools: server.tools,
-            ...(server.specs ? { specs: server.specs } : {}),
-          });
+        : "bindings" in server
+          ? server.bindings
+          : bindClientTools({
+              client: server.client,
+              tools: server.tools,
+              ...(server.specs ? { specs: server.specs } : {}),
+            });
     api[n.namespace] = Object.fromEntries(
       Object.entries(bound).map(([tool, binding]) => [n.tools.get(tool) ?? tool, binding]),
     );

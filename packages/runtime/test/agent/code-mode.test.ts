@@ -1,0 +1,129 @@
+import { allowAll, type CanUseTool, createAgent } from "@mcp-gen/runtime/agent";
+import ts from "typescript-5";
+import { afterEach, describe, expect, it } from "vitest";
+import { sqliteFixture } from "../../../../examples/ledger/test/support/backends.ts";
+import { LedgerTools } from "../../../../examples/ledger/tools.ts";
+import { createManifest } from "../../../../generated/ledger/server.ts";
+import { type ScriptedModel, startScriptedModel } from "../../src/testing/index.ts";
+import { collect, modelFor, type Provider, smartHome } from "./support.ts";
+
+let scripted: ScriptedModel | undefined;
+afterEach(async () => {
+  await scripted?.close();
+  scripted = undefined;
+});
+
+const program = (text: string) => ({ toolCalls: [{ name: "run_program", arguments: { program: text } }] });
+
+/** Seed 000 in code mode: search then execute in one program, after a program that did not type-check. */
+const SEED_000 = [
+  program(`const found = await smart_home.search_device({ query: "客厅 灯" });\nreturn found;`),
+  program(`const found = await smart_home.search_devices({ query: "客厅 灯", limit: 5 });
+const light = found[0];
+if (!light) return "no light";
+const r = await smart_home.execute_commands({
+  device_id: light.fullId,
+  commands: [{ component: "main", capability: "switch", command: "on" }],
+});
+return { device: light.fullId, status: r.status };`),
+  (request: { toolResults: { content: string }[] }) => ({
+    text:
+      JSON.parse(request.toolResults[0]!.content).status === "ACCEPTED"
+        ? "已成功打开客厅吸顶灯"
+        : "没能打开灯",
+  }),
+];
+
+describe.each(["anthropic", "openai"] as Provider[])("code mode through the %s SDK", (provider) => {
+  it("seed 000: a type error comes back with 0 calls, then one program searches and switches the light on", async () => {
+    scripted = await startScriptedModel({ script: SEED_000 });
+    const home = smartHome();
+    const agent = createAgent({
+      model: modelFor(provider, scripted),
+      tools: [home.manifest],
+      canUseTool: allowAll,
+      code: { typescript: ts },
+    });
+    try {
+      const { result } = await collect(agent.run("打开客厅的灯"));
+      expect(result.text).toBe("已成功打开客厅吸顶灯");
+      expect(result.steps).toBe(3);
+      expect(scripted.rejected).toStrictEqual([]);
+      expect(scripted.requests.map((r) => r.tools)).toStrictEqual(Array(3).fill(["run_program"]));
+      const description = scripted.requests[0]!.body.tools[0];
+      expect(JSON.stringify(description)).toContain("declare namespace smart_home");
+      const [typeError, ran] = [scripted.requests[1]!.toolResults[0]!, scripted.requests[2]!.toolResults[0]!];
+      expect(typeError.isError).toBe(true);
+      expect(typeError.content).toMatch(
+        /^(Error: )?The program did not type-check, so nothing ran:\n1:\d+ .*search_device/,
+      );
+      expect(JSON.parse(ran.content)).toStrictEqual({ device: "uuid-abc123", status: "ACCEPTED" });
+      expect(home.calls.map((c) => c.tool)).toStrictEqual(["search_devices", "execute_commands"]);
+      expect(home.registry.get("uuid-abc123")?.state.switch).toBe("on");
+    } finally {
+      await agent.close();
+    }
+  });
+});
+
+/** Seed 004 in code mode: the transfer with its idempotency key; canUseTool decides inside the program. */
+describe("code mode: the ledger transfer (seed 004)", () => {
+  const transfer = program(`const before = await ledger.get_balance({ address: "bob" });
+let receipt;
+try {
+  receipt = await ledger.transfer_eth({ to_address: "bob", amount: "10", sender: "alice", idempotency_key: "seed-004-1" });
+} catch (e) {
+  return { refused: (e as Error).name, message: (e as Error).message };
+}
+const again = await ledger.transfer_eth({ to_address: "bob", amount: "10", sender: "alice", idempotency_key: "seed-004-1" });
+const after = await ledger.get_balance({ address: "bob" });
+return { before: before.balance, tx: receipt.tx_id, replayed: again.tx_id === receipt.tx_id, after: after.balance };`);
+
+  it.each([
+    { decision: "allow", provider: "openai" as Provider },
+    { decision: "deny", provider: "anthropic" as Provider },
+  ])("asks canUseTool for transfer_eth ($decision) and runs it once with its key", async ({
+    decision,
+    provider,
+  }) => {
+    scripted = await startScriptedModel({ script: [transfer, { text: "done" }] });
+    const fixture = await sqliteFixture();
+    const tools = await LedgerTools.create({ database: fixture.file });
+    const asked: string[] = [];
+    const canUseTool: CanUseTool = (name, args) => {
+      asked.push(`${name} ${args.amount} ${args.idempotency_key}`);
+      return decision === "allow" ? { behavior: "allow" } : { behavior: "deny", reason: "the user declined" };
+    };
+    const agent = createAgent({
+      model: modelFor(provider, scripted),
+      tools: [createManifest({ LedgerTools: tools })],
+      canUseTool,
+      code: { typescript: ts },
+    });
+    try {
+      await agent.chat("给 bob 转 10 ETH");
+      const answer = scripted.requests[1]!.toolResults[0]!;
+      if (decision === "allow") {
+        expect(JSON.parse(answer.content)).toStrictEqual({
+          before: "100",
+          tx: expect.any(Number),
+          replayed: true,
+          after: "110",
+        });
+        expect(asked).toStrictEqual(["transfer_eth 10 seed-004-1", "transfer_eth 10 seed-004-1"]);
+      } else {
+        expect(JSON.parse(answer.content.split("\n\n")[0]!)).toStrictEqual({
+          refused: "PermissionError",
+          message: expect.stringContaining("the user declined"),
+        });
+        expect(answer.content).toContain("calls that failed:\nledger.transfer_eth (denied)");
+        expect(asked).toStrictEqual(["transfer_eth 10 seed-004-1"]);
+        expect((await tools.get_balance("bob")).balance).toBe("100");
+      }
+    } finally {
+      await agent.close();
+      await tools.ledger.close();
+      await fixture.dispose();
+    }
+  });
+});
