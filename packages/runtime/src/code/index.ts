@@ -43,3 +43,4 @@ export {
   codeMode,
   codeResultText,
 } from "./code-mode.ts";
+export { type WithCodeTool, type WithCodeToolOptions, withCodeTool } from "./code-tool.ts";
