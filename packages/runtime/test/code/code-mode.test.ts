@@ -4,7 +4,9 @@ import { sqliteFixture } from "../../../../examples/ledger/test/support/backends
 import { LedgerTools } from "../../../../examples/ledger/tools.ts";
 import { createManifest } from "../../../../generated/ledger/server.ts";
 import { manifest as smartHome } from "../../../../generated/smart-home/server.ts";
+import { connectInMemory } from "../../src/client/index.ts";
 import { type CodeMode, codeMode, codeResultText } from "../../src/code/index.ts";
+import { serve } from "../../src/server/index.ts";
 
 /** `codeMode()`: one warm checker and sandbox over two in-process servers, check then run. */
 let code: CodeMode;
@@ -84,5 +86,36 @@ return { balance: b.balance, devices: found.length > 0 };`,
     );
     expect(result).toMatchObject({ ok: false, error: { kind: "error", line: 2 } });
     expect(codeResultText(result)).toContain("The program failed at 2:");
+  });
+});
+
+describe("codeMode over an mcp-gen server through the SDK client", () => {
+  it.each([
+    "legacy",
+    "2026-07-28",
+  ] as const)("unwraps a wrapped result by the listing's _meta, without the generated specs (%s)", async (era) => {
+    const connection = await connectInMemory(
+      {
+        connect: async (transport) => {
+          await serve(smartHome, { transport });
+        },
+      },
+      { protocol: era },
+    );
+    const { tools: listed } = await connection.client.listTools();
+    const overClient = await codeMode({
+      servers: [{ name: "smart-home", client: connection.client, tools: listed as never[] }],
+      typescript: ts,
+    });
+    try {
+      const result = await overClient.run(
+        `const found = await smart_home.search_devices({ query: "灯", limit: 2 });\nreturn found.map((d) => d.fullId);`,
+      );
+      expect(result).toMatchObject({ ok: true });
+      expect(result.ok && Array.isArray(result.value) && result.value.length > 0).toBe(true);
+    } finally {
+      await overClient.close();
+      await connection.close();
+    }
   });
 });
