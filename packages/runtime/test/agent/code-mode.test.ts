@@ -1,4 +1,6 @@
-import { allowAll, type CanUseTool, createAgent } from "@mcp-gen/runtime/agent";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { allowAll, type CanUseTool, createAgent, mcpTools } from "@mcp-gen/runtime/agent";
 import ts from "typescript-5";
 import { afterEach, describe, expect, it } from "vitest";
 import { sqliteFixture } from "../../../../examples/ledger/test/support/backends.ts";
@@ -124,6 +126,49 @@ return { before: before.balance, tx: receipt.tx_id, replayed: again.tx_id === re
       await agent.close();
       await tools.ledger.close();
       await fixture.dispose();
+    }
+  });
+});
+
+/** Code mode over an MCP source (server-memory over stdio) in the agent. */
+describe("code mode over mcpTools (server-memory over stdio)", () => {
+  it("runs a program against the third-party server's tools", async () => {
+    const server = path.join(
+      import.meta.dirname,
+      "../../../../node_modules/@modelcontextprotocol/server-memory/dist/index.js",
+    );
+    scripted = await startScriptedModel({
+      script: [
+        program(`await memory.create_entities({ entities: [{ name: "ada", entityType: "person", observations: ["first program"] }] });
+const graph = await memory.read_graph();
+return graph.entities.map((e) => e.name);`),
+        (r) => ({ text: r.toolResults[0]!.content }),
+      ],
+    });
+    const agent = createAgent({
+      model: modelFor("anthropic", scripted),
+      tools: [
+        mcpTools({
+          name: "memory",
+          stdio: {
+            command: process.execPath,
+            args: [server],
+            env: {
+              MEMORY_FILE_PATH: path.join(tmpdir(), `mcp-gen-agent-code-${process.pid}-${Date.now()}.jsonl`),
+            },
+            stderr: "ignore",
+          },
+        }),
+      ],
+      canUseTool: allowAll,
+      code: { typescript: ts },
+    });
+    try {
+      const { text } = await agent.chat("remember ada");
+      expect(JSON.parse(text)).toStrictEqual(["ada"]);
+      expect(JSON.stringify(scripted.requests[0]!.body.tools[0])).toContain("declare namespace memory");
+    } finally {
+      await agent.close();
     }
   });
 });
