@@ -80,8 +80,7 @@ interface Program {
 
 const programs = new Map<Mode, Program>();
 
-// `api.d.ts` files declare global namespaces, each compiled on its own (api-declarations.test.ts)
-const codeFile = (f: string) => f.endsWith(".ts") && !f.endsWith("/api.d.ts");
+const codeFile = (f: string) => f.endsWith(".ts");
 const shown = (f: string) => path.relative(REPO_ROOT, f).split(path.sep).join("/");
 
 function listFiles(dir: string): string[] {

@@ -1,8 +1,9 @@
 import type { Contract, ContractTool, JsonSchema } from "../contract.ts";
 import { RESULT_WRAPPED_META } from "../contract.ts";
-import { escapeToken, isSchemaObject } from "../schema-utils.ts";
+import { isSchemaObject } from "../schema-utils.ts";
 import { propertyDoc } from "./doc-words.ts";
 import { codeIdentifiers } from "./identifiers.ts";
+import { Defs } from "./named-defs.ts";
 import { schemaToTs } from "./schema-to-ts.ts";
 import { jsdoc } from "./ts-text.ts";
 
@@ -83,13 +84,6 @@ export function renderDeclarations(
   }
   return blocks.join("\n");
 }
-
-const pascal = (name: string) =>
-  name
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((w) => w[0]!.toUpperCase() + w.slice(1))
-    .join("") || "T";
 
 function renderServer(
   server: ApiServer,
@@ -199,56 +193,4 @@ function isPlainObject(schema: unknown): boolean {
 function withoutDefs(schema: JsonSchema): JsonSchema {
   const { $defs: _a, definitions: _b, ...rest } = schema;
   return rest;
-}
-
-interface PendingDef {
-  name: string;
-  schema: unknown;
-  pointer: string;
-  scope: Map<string, string>;
-}
-
-/** The `$defs` of a server's schemas as named types: one per distinct definition. */
-class Defs {
-  readonly pending: PendingDef[] = [];
-  private readonly byJson = new Map<string, string>();
-  private readonly taken = new Set<string>();
-
-  /** Names the definitions of one schema of a tool; returns its `$ref` → type name scope. */
-  collect(tool: ApiTool, i: number, slot: string): Map<string, string> {
-    const scope = new Map<string, string>();
-    const schema = slot === "inputSchema" ? tool.inputSchema : tool.outputSchema;
-    if (!schema) return scope;
-    const found: PendingDef[] = [];
-    for (const key of ["$defs", "definitions"]) {
-      const group = schema[key];
-      if (!isSchemaObject(group)) continue;
-      for (const [def, defSchema] of Object.entries(group)) {
-        const json = `${def}\n${JSON.stringify(defSchema)}`;
-        let name = this.byJson.get(json);
-        if (name === undefined) {
-          name = pascal(def);
-          if (this.taken.has(name)) name = `${pascal(tool.name)}${name}`;
-          while (this.taken.has(name)) name = `${name}_`;
-          this.taken.add(name);
-          this.byJson.set(json, name);
-          found.push({
-            name,
-            schema: defSchema,
-            pointer: `/tools/${i}/${slot}/${key}/${escapeToken(def)}`,
-            scope,
-          });
-        }
-        scope.set(`#/${key}/${escapeToken(def)}`, name);
-        if (isSchemaObject(defSchema) && typeof defSchema.$anchor === "string")
-          scope.set(`#${defSchema.$anchor}`, name);
-      }
-    }
-    this.pending.push(...found);
-    return scope;
-  }
-
-  resolver(scope: Map<string, string>): (ref: string) => string | undefined {
-    return (ref) => scope.get(ref);
-  }
 }
