@@ -22,7 +22,7 @@ const SEED_000 = [
   program(`const found = await smart_home.search_device({ query: "客厅 灯" });\nreturn found;`),
   program(`const found = await smart_home.search_devices({ query: "客厅 灯", limit: 5 });
 const light = found[0];
-if (!light) return "no light";
+if (found.length === 0 || !light) return "no light";
 const r = await smart_home.execute_commands({
   device_id: light.fullId,
   commands: [{ component: "main", capability: "switch", command: "on" }],
@@ -167,6 +167,42 @@ return graph.entities.map((e) => e.name);`),
       const { text } = await agent.chat("remember ada");
       expect(JSON.parse(text)).toStrictEqual(["ada"]);
       expect(JSON.stringify(scripted.requests[0]!.body.tools[0])).toContain("declare namespace memory");
+    } finally {
+      await agent.close();
+    }
+  });
+});
+
+/** Over the declarations budget: the description carries the index, and describe_api answers lookups. */
+describe("code mode over budget: the index and describe_api", () => {
+  it("offers run_program with the index and describe_api, which answers one tool's declarations", async () => {
+    scripted = await startScriptedModel({
+      script: [
+        { toolCalls: [{ name: "describe_api", arguments: { query: "smart_home.search_devices" } }] },
+        { toolCalls: [{ name: "describe_api", arguments: { query: "smart_home.search_device_x" } }] },
+        program(`const found = await smart_home.search_devices({ query: "灯" });\nreturn found.length > 0;`),
+        (r) => ({ text: r.toolResults[0]!.content }),
+      ],
+    });
+    const home = smartHome();
+    const agent = createAgent({
+      model: modelFor("openai", scripted),
+      tools: [home.manifest],
+      code: { typescript: ts, maxDeclarationChars: 100 },
+    });
+    try {
+      const { text } = await agent.chat("any lights?");
+      expect(text).toBe("true");
+      expect(scripted.requests[0]!.tools).toStrictEqual(["run_program", "describe_api"]);
+      const description = JSON.stringify(scripted.requests[0]!.body.tools[0]);
+      expect(description).not.toContain("declare namespace");
+      expect(description).toContain("smart_home: execute_commands, interpret_command, search_devices");
+      const [found] = scripted.requests[1]!.toolResults;
+      expect(found!.content).toContain("function search_devices(args: {");
+      expect(found!.content).not.toContain("function execute_commands");
+      const [missing] = scripted.requests[2]!.toolResults;
+      expect(missing!.isError).toBe(true);
+      expect(missing!.content).toContain('did you mean "search_devices"');
     } finally {
       await agent.close();
     }

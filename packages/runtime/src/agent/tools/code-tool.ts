@@ -54,7 +54,11 @@ export async function createCodeTools(input: {
   const byCall = new Map<string, OfferedTool>();
   const servers: CodeModeServer[] = [...bySource].map(([source, tools]) => ({
     name: source,
-    tools: tools.map((t) => t.tool.definition as unknown as ApiTool),
+    // a local tool's definition does not carry the wrap its manifest entry does: the declarations need it
+    tools: tools.map((t) => ({
+      ...(t.tool.definition as unknown as ApiTool),
+      ...(isWrapped(t) ? { resultWrapped: true } : {}),
+    })),
     bindings: Object.fromEntries(tools.map((t) => [t.tool.name, binding(t, input.ask)])),
   }));
   const code: CodeMode = await codeMode({
@@ -127,16 +131,19 @@ export async function createCodeTools(input: {
   return { tools, close: () => code.close() };
 }
 
+/** The tool sends a non-object result as `{ result }`: its manifest says so, or its listing's `_meta`. */
+function isWrapped(t: OfferedTool): boolean {
+  const meta = t.tool.definition._meta as Record<string, unknown> | undefined;
+  return t.tool.resultWrapped ?? meta?.[RESULT_WRAPPED_META] === true;
+}
+
 /** How a program's call of an offered tool runs: its validator, the agent's policy, its execute. */
 function binding(t: OfferedTool, ask: AskPolicy): ToolBinding {
-  const wrapped =
-    t.tool.resultWrapped ??
-    (t.tool.definition._meta as Record<string, unknown> | undefined)?.[RESULT_WRAPPED_META];
   let calls = 0;
   return {
     input: t.tool.input,
     ...(t.tool.output ? { output: t.tool.output } : {}),
-    ...(wrapped === true ? { resultWrapped: true } : {}),
+    ...(isWrapped(t) ? { resultWrapped: true } : {}),
     destructive: needsPermission(t.annotations, ask),
     call: (args, { signal }) =>
       t.tool.execute(args, {
