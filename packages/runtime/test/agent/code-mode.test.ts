@@ -208,3 +208,23 @@ describe("code mode over budget: the index and describe_api", () => {
     }
   });
 });
+
+describe("code mode: the agent's time limit bounds the program", () => {
+  it("stops an endless program at timeoutMs and tells the model", async () => {
+    scripted = await startScriptedModel({
+      script: [program("let n = 0;\nwhile (true) { n++; }"), (r) => ({ text: r.toolResults[0]!.content })],
+    });
+    const agent = createAgent({
+      model: modelFor("anthropic", scripted),
+      tools: [smartHome().manifest],
+      timeoutMs: 300,
+      code: { typescript: ts },
+    });
+    try {
+      const { text } = await agent.chat("loop");
+      expect(text).toMatch(/^The program failed.*time/);
+    } finally {
+      await agent.close();
+    }
+  });
+});

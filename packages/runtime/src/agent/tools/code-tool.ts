@@ -106,6 +106,10 @@ export async function createCodeTools(input: {
       const result = await code.run(String(args.program), {
         permission: permission(execution),
         signal: execution.signal,
+        // the agent's time limit of the code tool bounds the whole program
+        ...(execution.timeoutMs !== undefined
+          ? { limits: { timeMs: Math.min(execution.timeoutMs, options.limits?.timeMs ?? Infinity) } }
+          : {}),
       });
       return { content: [{ type: "text", text: codeResultText(result) }], isError: !result.ok };
     },
