@@ -47,7 +47,15 @@ describe.each(["anthropic", "openai"] as Provider[])("code mode through the %s S
       code: { typescript: ts },
     });
     try {
-      const { result } = await collect(agent.run("打开客厅的灯"));
+      const { events, result } = await collect(agent.run("打开客厅的灯"));
+      expect(
+        events.flatMap((e) =>
+          e.type === "tool-log" ? [String(e.data).replace(/\(\d+ ms\)/, "(… ms)")] : [],
+        ),
+      ).toStrictEqual([
+        'smart_home.search_devices {"query":"客厅 灯","limit":5} → ok (… ms)',
+        'smart_home.execute_commands {"device_id":"uuid-abc123","commands":[{"component":"main","capability":"switch","command":"on"}]} → ok (… ms)',
+      ]);
       expect(result.text).toBe("已成功打开客厅吸顶灯");
       expect(result.steps).toBe(3);
       expect(scripted.rejected).toStrictEqual([]);

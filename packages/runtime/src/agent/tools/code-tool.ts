@@ -111,6 +111,13 @@ export async function createCodeTools(input: {
           ? { limits: { timeMs: Math.min(execution.timeoutMs, options.limits?.timeMs ?? Infinity) } }
           : {}),
       });
+      // each call the program made, for the trace (`tool-log` events of the code tool's call)
+      for (const c of result.calls)
+        execution.notify({
+          kind: "log",
+          level: c.outcome === "ok" ? "info" : "warning",
+          data: `${c.tool} ${JSON.stringify(c.arguments)} → ${c.outcome} (${Math.round(c.ms)} ms)`,
+        });
       return { content: [{ type: "text", text: codeResultText(result) }], isError: !result.ok };
     },
   });
