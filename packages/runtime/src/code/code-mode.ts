@@ -46,6 +46,8 @@ export interface CodeModeOptions {
   limits?: Partial<RunLimits>;
   /** Longest declarations the tool description carries whole (see `codeToolDescription`). */
   maxDeclarationChars?: number;
+  /** The lookup the index names (a tool beside the code tool); default `describe_api`. */
+  lookup?: string;
 }
 
 /** Options of one `run`. */
@@ -125,6 +127,7 @@ export async function codeMode(options: CodeModeOptions): Promise<CodeMode> {
     ...(options.maxDeclarationChars !== undefined
       ? { maxDeclarationChars: options.maxDeclarationChars }
       : {}),
+    ...(options.lookup ? { lookup: options.lookup } : {}),
   });
   return {
     description,

@@ -69,6 +69,7 @@ export async function createCodeTools(input: {
     ...(options.maxDeclarationChars !== undefined
       ? { maxDeclarationChars: options.maxDeclarationChars }
       : {}),
+    lookup: lookupName,
   });
   // the sandbox's `namespace.fn` back to the offered tool, by the identifier rule's names
   const { apiNames } = await import("@mcp-gen/schema/declarations");
@@ -94,7 +95,10 @@ export async function createCodeTools(input: {
   };
   const programTool = agentTool({
     name,
-    description: code.description.text,
+    description:
+      code.description.form === "index"
+        ? `${code.description.text}\n${lookupName} is a tool beside this one, not a function of the program: call it first.`
+        : code.description.text,
     properties: {
       program: {
         type: "string",
