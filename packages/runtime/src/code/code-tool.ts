@@ -53,7 +53,12 @@ export async function withCodeTool(options: WithCodeToolOptions): Promise<WithCo
     ...(options.readLib ? { readLib: options.readLib } : {}),
     ...(options.limits ? { limits: options.limits } : {}),
   });
-  const tool = codeManifestTool({ name, code, allowDestructive: options.allowDestructive === true });
+  // a program may call any tool: over HTTP with auth, its caller needs every scope they need
+  const scopes = [...new Set(options.manifest.tools.flatMap((t) => t.scopes ?? []))].sort();
+  const tool: ManifestTool = {
+    ...codeManifestTool({ name, code, allowDestructive: options.allowDestructive === true }),
+    ...(scopes.length > 0 ? { scopes } : {}),
+  };
   const own = options.only ? [] : options.manifest.tools;
   if (own.some((t) => t.definition.name === name))
     throw new Error(

@@ -125,3 +125,24 @@ describe.each(["legacy", "2026-07-28"] as const)("serve() with the code tool (%s
     expect(JSON.parse(textOf(ran))).toStrictEqual({ sent: "5" });
   });
 });
+
+describe("withCodeTool and OAuth scopes", () => {
+  it("gives the code tool every scope the tools need, since a program may call any of them", async () => {
+    const manifest = createManifest({ LedgerTools: tools });
+    const scoped = {
+      ...manifest,
+      tools: manifest.tools.map((t) =>
+        t.definition.name === "transfer_eth"
+          ? { ...t, scopes: ["ledger:write"] }
+          : t.definition.name === "get_balance"
+            ? { ...t, scopes: ["ledger:read"] }
+            : t,
+      ),
+    };
+    const coded = await withCodeTool({ manifest: scoped, only: true, typescript: ts });
+    open.push(coded);
+    expect(coded.manifest.tools.map((t) => [t.definition.name, t.scopes])).toStrictEqual([
+      ["run_program", ["ledger:read", "ledger:write"]],
+    ]);
+  });
+});
