@@ -49,9 +49,11 @@ export function registerChat(program: Command): void {
       "also use an MCP server: a command started over stdio, or an http(s) URL",
     )
     .option("--router", "offer one mcp_query tool instead of every tool")
-    .option(
-      "--code",
-      "offer one run_program tool: the model writes a program against every tool, type-checked, then run in a sandbox",
+    .addOption(
+      new Option(
+        "--code",
+        "offer one run_program tool: the model writes a program against every tool, type-checked, then run in a sandbox",
+      ).conflicts("router"),
     )
     .option("--timeout <ms>", "time limit of each tool call in milliseconds (default 60000)", whole)
     .option("--system <prompt>", "system prompt")

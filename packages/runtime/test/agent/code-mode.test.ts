@@ -237,3 +237,19 @@ describe("code mode: the agent's time limit bounds the program", () => {
     }
   });
 });
+
+describe("code mode and the router", () => {
+  it("refuses both at once, naming the choice", async () => {
+    scripted = await startScriptedModel({ script: [] });
+    const agent = createAgent({
+      model: modelFor("anthropic", scripted),
+      tools: [smartHome().manifest],
+      router: true,
+      code: { typescript: ts },
+    });
+    await expect(agent.tools()).rejects.toThrow(
+      /router and code mode both replace the tools with one tool: choose one/,
+    );
+    await agent.close();
+  });
+});

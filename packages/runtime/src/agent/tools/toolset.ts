@@ -74,6 +74,11 @@ export interface Toolset {
  * reported as an error naming both tools, tools a dialect cannot express left out with a warning.
  */
 export async function loadToolset(sources: readonly ToolSource[], options: ToolsetOptions): Promise<Toolset> {
+  if (options.router && options.code)
+    throw new AgentError(
+      "tool-collision",
+      "router and code mode both replace the tools with one tool: choose one (router: mcp_query calls, code: one program)",
+    );
   const seen = new Set<string>();
   for (const s of sources) {
     if (seen.has(s.name)) throw new AgentError("tool-collision", `two tool sources are named "${s.name}"`);
