@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { type ScriptedModel, type ScriptStep, startScriptedModel } from "@mcp-gen/runtime/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "./support/cli.ts";
@@ -46,5 +49,32 @@ describe("mcp-gen chat --code", () => {
     expect(stdout).toContain(answer);
     expect(scripted.requests[0]!.tools).toStrictEqual(["run_program"]);
     if (!yes) expect(stdout).toContain("not confirmed: the user runs mcp-gen chat without --yes");
+  });
+});
+
+/** Seed 004 as one program: the transfer with its idempotency key, retried once; it moves once. */
+const TRANSFER = `const key = "seed-004-chat";
+const first = await ledger.transfer_eth({ to_address: "bob", amount: "10", sender: "alice", idempotency_key: key });
+const retry = await ledger.transfer_eth({ to_address: "bob", amount: "10", sender: "alice", idempotency_key: key });
+const bob = await ledger.get_balance({ address: "bob" });
+return { same: first.tx_id === retry.tx_id, replayed: retry.replayed, bob: bob.balance };`;
+
+describe("mcp-gen chat ledger --code (seed 004)", () => {
+  it("transfers once with its idempotency key, the retry replayed", async () => {
+    scripted = await startScriptedModel({
+      script: [
+        { toolCalls: [{ name: "run_program", arguments: { program: TRANSFER } }] },
+        (r) => ({ text: r.toolResults[0]!.content }),
+      ],
+    });
+    const dir = mkdtempSync(path.join(tmpdir(), "mcp-gen-chat-code-"));
+    const { code, stdout, stderr } = await runCli(
+      ["chat", "ledger", "给 bob 转 10 ETH", "--code", "--yes"],
+      REPO_ROOT,
+      cleanEnv({ ...scripted.env(), LEDGER_DB: path.join(dir, "ledger.sqlite") }),
+    );
+    expect(code, stderr).toBe(0);
+    expect(JSON.parse(stdout)).toStrictEqual({ same: true, replayed: true, bob: "110" });
+    expect(stderr).toContain("ledger.transfer_eth");
   });
 });
