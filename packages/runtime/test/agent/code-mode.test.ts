@@ -1,6 +1,6 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { allowAll, type CanUseTool, createAgent, mcpTools } from "@mcp-gen/runtime/agent";
+import { allowAll, type CanUseTool, createAgent, formatEvent, mcpTools } from "@mcp-gen/runtime/agent";
 import ts from "typescript-5";
 import { afterEach, describe, expect, it } from "vitest";
 import { sqliteFixture } from "../../../../examples/ledger/test/support/backends.ts";
@@ -48,6 +48,10 @@ describe.each(["anthropic", "openai"] as Provider[])("code mode through the %s S
     });
     try {
       const { events, result } = await collect(agent.run("打开客厅的灯"));
+      const call = events.find((e) => e.type === "tool-call");
+      expect(formatEvent(call!)).toBe(
+        '→ run_program\n  const found = await smart_home.search_device({ query: "客厅 灯" });\n  return found;',
+      );
       expect(
         events.flatMap((e) =>
           e.type === "tool-log" ? [String(e.data).replace(/\(\d+ ms\)/, "(… ms)")] : [],
