@@ -13,6 +13,8 @@ import { REPO_ROOT } from "./support/project.ts";
  */
 const MEMORY = path.join(REPO_ROOT, "node_modules/@modelcontextprotocol/server-memory/dist/index.js");
 let open: StdioConnection | undefined;
+const memoryFile = () =>
+  path.join(mkdtempSync(path.join(tmpdir(), "mcp-gen-serve-code-memory-")), "memory.jsonl");
 afterEach(async () => {
   await open?.close();
   open = undefined;
@@ -54,7 +56,12 @@ describe.each(["legacy", "2026-07-28"] as const)("mcp-gen serve --code-only (%s)
   it("serves run_program alone, declaring the ledger and the --mcp server, and runs one program over both", async () => {
     const { client, asked } = await start({
       era,
-      flags: ["--code-only", "--mcp", `memory=${process.execPath} ${MEMORY}`],
+      // the SDK starts a stdio server with a minimal environment: its memory file goes on the command line
+      flags: [
+        "--code-only",
+        "--mcp",
+        `memory=env MEMORY_FILE_PATH=${memoryFile()} ${process.execPath} ${MEMORY}`,
+      ],
       elicit: true,
     });
     const { tools } = await client.listTools();
