@@ -7,11 +7,12 @@ import { BIN } from "./support/cli.ts";
 import { REPO_ROOT } from "./support/project.ts";
 
 /**
- * `mcp-gen serve ledger --code-only --mcp memory=…` as a real stdio child process, driven by the
+ * `mcp-gen serve ledger --code-only --mcp memory=… --mcp everything=…` as a real stdio child, driven by the
  * SDK v2 client in both protocol eras: one program calls the ledger (in process) and the
  * third-party server-memory (a stdio child of the server) through the code tool.
  */
 const MEMORY = path.join(REPO_ROOT, "node_modules/@modelcontextprotocol/server-memory/dist/index.js");
+const EVERYTHING = path.join(REPO_ROOT, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
 let open: StdioConnection | undefined;
 const memoryFile = () =>
   path.join(mkdtempSync(path.join(tmpdir(), "mcp-gen-serve-code-memory-")), "memory.jsonl");
@@ -53,7 +54,7 @@ async function start(options: { era: "legacy" | "2026-07-28"; flags: string[]; e
 const textOf = (result: unknown) => (result as { content: { text: string }[] }).content[0]!.text;
 
 describe.each(["legacy", "2026-07-28"] as const)("mcp-gen serve --code-only (%s)", (era) => {
-  it("serves run_program alone, declaring the ledger and the --mcp server, and runs one program over both", async () => {
+  it("serves run_program alone, declaring the ledger and the --mcp servers (server-memory, server-everything), and runs one program over all three", async () => {
     const { client, asked } = await start({
       era,
       // the SDK starts a stdio server with a minimal environment: its memory file goes on the command line
@@ -61,6 +62,8 @@ describe.each(["legacy", "2026-07-28"] as const)("mcp-gen serve --code-only (%s)
         "--code-only",
         "--mcp",
         `memory=env MEMORY_FILE_PATH=${memoryFile()} ${process.execPath} ${MEMORY}`,
+        "--mcp",
+        `everything=${process.execPath} ${EVERYTHING} stdio`,
       ],
       elicit: true,
     });
@@ -68,6 +71,7 @@ describe.each(["legacy", "2026-07-28"] as const)("mcp-gen serve --code-only (%s)
     expect(tools.map((t) => t.name)).toStrictEqual(["run_program"]);
     expect(tools[0]!.description).toContain("declare namespace ledger {");
     expect(tools[0]!.description).toContain("declare namespace memory {");
+    expect(tools[0]!.description).toContain("declare namespace everything {");
     const result = await client.callTool({
       name: "run_program",
       arguments: {
@@ -76,11 +80,14 @@ const { accounts } = await ledger.list_accounts();
 await memory.create_entities({ entities: accounts.map((a) => ({ name: a.address, entityType: "account", observations: ["balance " + a.balance] })) });
 const graph = await memory.read_graph();
 const data = typeof graph === "string" ? JSON.parse(graph) : graph;
-return data.entities.map((e: { name: string }) => e.name).sort();`,
+const sum = await everything.get_sum({ a: accounts.length, b: 1 });
+return { names: data.entities.map((e: { name: string }) => e.name).sort(), sum };`,
       },
     });
     expect(result.isError, textOf(result)).toBeFalsy();
-    expect(JSON.parse(textOf(result))).toStrictEqual(["alice", "bob", "carol", "dave", "erin"]);
+    const value = JSON.parse(textOf(result));
+    expect(value.names).toStrictEqual(["alice", "bob", "carol", "dave", "erin"]);
+    expect(String(value.sum)).toContain("6");
     // the faucet (destructive) asked the user through elicitation; server-memory's tools say they are not
     expect(asked).toHaveLength(1);
     expect(asked[0]).toMatch(/^A program wants to call ledger\.faucet, which is destructive/);
