@@ -9,7 +9,7 @@ import { REPO_ROOT } from "./support/project.ts";
 /**
  * `mcp-gen serve ledger --code-only --mcp memory=… --mcp everything=…` as a real stdio child, driven by the
  * SDK v2 client in both protocol eras: one program calls the ledger (in process) and the
- * third-party server-memory (a stdio child of the server) through the code tool.
+ * third-party server-memory and server-everything (stdio children of the server) through the code tool.
  */
 const MEMORY = path.join(REPO_ROOT, "node_modules/@modelcontextprotocol/server-memory/dist/index.js");
 const EVERYTHING = path.join(REPO_ROOT, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
