@@ -32,6 +32,8 @@ export interface ChatRequest {
   yes?: boolean;
   mcp?: string[];
   router?: boolean;
+  /** Code mode (`--code`): one `run_program` tool over every tool. */
+  code?: boolean;
   timeoutMs?: number;
   system?: string;
 }
@@ -84,6 +86,7 @@ export async function runChat(request: ChatRequest): Promise<number> {
     ...(request.system ? { system: request.system } : {}),
     ...(request.maxSteps !== undefined ? { maxSteps: request.maxSteps } : {}),
     ...(request.router ? { router: true } : {}),
+    ...(request.code ? { code: await (await import("../serve/code-compiler.ts")).codeCompiler() } : {}),
     ...(request.timeoutMs !== undefined ? { timeoutMs: request.timeoutMs } : {}),
   });
   try {

@@ -11,6 +11,7 @@ interface ChatFlags {
   yes?: boolean;
   mcp?: string[];
   router?: boolean;
+  code?: boolean;
   timeout?: number;
   system?: string;
   resource?: string[];
@@ -48,6 +49,12 @@ export function registerChat(program: Command): void {
       "also use an MCP server: a command started over stdio, or an http(s) URL",
     )
     .option("--router", "offer one mcp_query tool instead of every tool")
+    .addOption(
+      new Option(
+        "--code",
+        "offer one run_program tool: the model writes a program against every tool, type-checked, then run in a sandbox",
+      ).conflicts("router"),
+    )
     .option("--timeout <ms>", "time limit of each tool call in milliseconds (default 60000)", whole)
     .option("--system <prompt>", "system prompt")
     .option("--resource <uri>", "read a resource of the servers into the first turn (repeatable)", collect)
@@ -69,6 +76,7 @@ export function registerChat(program: Command): void {
           ...(flags.yes ? { yes: true } : {}),
           ...(flags.mcp ? { mcp: flags.mcp } : {}),
           ...(flags.router ? { router: true } : {}),
+          ...(flags.code ? { code: true } : {}),
           ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),
           ...(flags.system ? { system: flags.system } : {}),
         });

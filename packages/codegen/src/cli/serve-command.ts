@@ -24,6 +24,10 @@ interface ServeFlags extends AuthFlags {
   logFormat: string;
   logArguments?: boolean;
   state?: string;
+  code?: boolean;
+  codeOnly?: boolean;
+  codeAllowDestructive?: boolean;
+  mcp?: string[];
 }
 
 /**
@@ -93,6 +97,19 @@ export function registerServe(program: Command): void {
     )
     .option("--allowed-host <host...>", "accepted Host headers (default on loopback: localhost:<port> …)")
     .option("--allowed-origin <origin...>", "accepted Origin headers (default: http(s):// + allowed hosts)")
+    .option(
+      "--code",
+      "also serve run_program: a type-checked program against every tool, run in a sandbox (code mode)",
+    )
+    .option("--code-only", "serve run_program alone, instead of the tools")
+    .option(
+      "--code-allow-destructive",
+      "run destructive calls inside programs when the client cannot ask the user (no elicitation)",
+    )
+    .option(
+      "--mcp <name=command|url...>",
+      "with --code: programs can also call this MCP server (a command over stdio, or an http(s) URL)",
+    )
     .option("--auth-issuer <url>", "require OAuth access tokens from this authorization server (HTTP)")
     .option(
       "--auth-audience <url>",
@@ -117,10 +134,25 @@ export function registerServe(program: Command): void {
         // without type stripping, tsx's loader hooks, once registered, slow every later import.
         const { jsonCallLog, serve } = await import("@mcp-gen/runtime/server");
         const { loadServerManifest } = await import("../serve/load-manifest.ts");
-        const { manifest } = await loadServerManifest({
+        const loaded = await loadServerManifest({
           server,
           ...(flags.config ? { configFile: flags.config } : {}),
         });
+        const code = flags.code || flags.codeOnly;
+        if (!code && (flags.mcp || flags.codeAllowDestructive)) {
+          process.stderr.write("mcp-gen: --mcp and --code-allow-destructive need --code or --code-only\n");
+          return 1;
+        }
+        const coded = code
+          ? await (await import("../serve/code-option.ts")).withCodeServe({
+              manifest: loaded.manifest,
+              only: flags.codeOnly === true,
+              allowDestructive: flags.codeAllowDestructive === true,
+              mcp: flags.mcp ?? [],
+              report: (line) => process.stderr.write(`${line}\n`),
+            })
+          : undefined;
+        const manifest = coded?.manifest ?? loaded.manifest;
         if (flags.sessionRoute && !flags.http) {
           process.stderr.write("mcp-gen: --session-route needs --http (stdio has no sessions to route)\n");
           return 1;
@@ -203,6 +235,7 @@ export function registerServe(program: Command): void {
             });
           });
         await running.closed;
+        await coded?.close();
         await state?.close();
         // `closed` resolves while `drain` is still closing: its verdict decides the exit code.
         const exitCode = (await drained) ?? 0;

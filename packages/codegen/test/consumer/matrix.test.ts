@@ -246,7 +246,7 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
     expect(resolved.filter((url) => unused.test(url))).toStrictEqual([]);
   });
 
-  it("k. a stdio server bundles into one file with esbuild, without warnings, HTTP, auth or the MCP client, and runs alone", async () => {
+  it("l. a stdio server bundles into one file with esbuild, without warnings, HTTP, auth or the MCP client, and runs alone", async () => {
     mkdirSync(path.join(BASE, "deploy"), { recursive: true });
     writeFileSync(path.join(BASE, "deploy/server.ts"), STDIO_ENTRY);
     const out = path.join(TMP, "one-file");
@@ -321,5 +321,30 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
       },
       escape: "'process' is not defined",
     });
+  });
+
+  it("k. mcp-gen serve --code-only in the fresh project: a program is type-checked (ts-morph's compiler, the project's typescript being native) and run", async () => {
+    const { connectStdio } = await import("@mcp-gen/runtime/client");
+    const bin = path.join(BASE, "node_modules/@mcp-gen/codegen/bin/mcp-gen.js");
+    const connection = await connectStdio(
+      { command: process.execPath, args: [bin, "serve", "calc", "--code-only"], cwd: BASE, stderr: "pipe" },
+      { protocol: "legacy" },
+    );
+    try {
+      const { tools } = await connection.client.listTools();
+      expect(tools.map((t) => t.name)).toStrictEqual(["run_program"]);
+      const call = (program: string) =>
+        connection.client.callTool({ name: "run_program", arguments: { program } });
+      const typed = (await call('return await calc.add({ a: "two" });')) as {
+        isError?: boolean;
+        content: { text: string }[];
+      };
+      expect(typed.isError).toBe(true);
+      expect(typed.content[0]!.text).toMatch(/^The program did not type-check, so nothing ran:\n1:\d+ /);
+      const ran = (await call("return await calc.add({ a: 2, b: 5 });")) as { content: { text: string }[] };
+      expect(ran.content[0]!.text).toBe("7");
+    } finally {
+      await connection.close();
+    }
   });
 });

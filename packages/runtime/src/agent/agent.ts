@@ -16,6 +16,7 @@ import type { ModelProvider } from "./model/model.ts";
 import type { AskPolicy, CanUseTool } from "./permission.ts";
 import { type SubmitTool, submitAgentTool } from "./submit.ts";
 import type { LoadedTools, ToolSource } from "./tools/agent-tool.ts";
+import type { CodeToolOptions } from "./tools/code-tool.ts";
 import { type LocalToolsOptions, localTools } from "./tools/local-source.ts";
 import { loadToolset, type OfferedTool, type Toolset } from "./tools/toolset.ts";
 
@@ -42,6 +43,13 @@ export interface AgentOptions {
   askPermission?: AskPolicy;
   /** Offer one `mcp_query {resource, operation, params}` tool instead of every tool (seed 002). */
   router?: boolean | { name?: string };
+  /**
+   * Code mode: offer one `run_program` tool whose description declares every tool as a typed
+   * function; the model's program is type-checked, then run in a sandbox (see
+   * `@mcp-gen/runtime/code`). Destructive calls inside it ask `canUseTool`. Needs a TypeScript
+   * compiler with a JavaScript API (`typescript` 5.x/6.x, or pass `typescript`).
+   */
+  code?: boolean | CodeToolOptions;
   /** `auto` (default): names are `<source>__<tool>` when there is more than one source. */
   namespace?: "auto" | "always" | "never";
   /** Stream assistant text as `text-delta` events. Default `false`. */
@@ -147,6 +155,15 @@ export function createAgent(options: AgentOptions): Agent {
         dialect: options.model.dialect,
         ...(options.namespace ? { namespace: options.namespace } : {}),
         ...(options.router !== undefined ? { router: options.router } : {}),
+        ...(options.code
+          ? {
+              code: {
+                ...(options.code === true ? {} : options.code),
+                canUseTool: options.canUseTool,
+                ask: options.askPermission ?? "destructive",
+              },
+            }
+          : {}),
         ...(extra ? { extra: [submitOffer(extra)] } : {}),
       });
       found.catch(() => toolsets.delete(key));
@@ -227,6 +244,9 @@ export function createAgent(options: AgentOptions): Agent {
       return promptAsMessages(await context(), name, args, { imageTypes, signal: contextOptions.signal });
     },
     async close() {
+      const loaded = [...toolsets.values()];
+      toolsets.clear();
+      await Promise.all(loaded.map(async (set) => (await set.catch(() => undefined))?.close()));
       await Promise.all(sources.map((s) => s.close?.()));
     },
   };

@@ -44,6 +44,7 @@ export {
 } from "./permission.ts";
 export { type GeneratedTools, type SubmitTool, submitTool } from "./submit.ts";
 export type { AgentTool, LoadedTools, ToolExecution, ToolNotice, ToolSource } from "./tools/agent-tool.ts";
+export type { CodeToolOptions } from "./tools/code-tool.ts";
 export type { GeneratedNormalize, GeneratedProviderTools } from "./tools/dialects.ts";
 export { type LocalToolsOptions, localTools } from "./tools/local-source.ts";
 export { type McpToolsOptions, mcpTools } from "./tools/mcp-source.ts";

@@ -34,6 +34,10 @@ export function formatEvent(event: AgentEvent, options: TraceOptions = {}): stri
       const plain =
         !event.tool || event.tool.endsWith(`/${event.name}`) || event.tool.replace("/", "__") === event.name;
       const target = plain ? "" : ` [${event.tool}]`;
+      // a code-mode program reads as code, one line per line
+      const program = (event.args as { program?: unknown } | undefined)?.program;
+      if (typeof program === "string" && Object.keys(event.args as object).length === 1)
+        return `→ ${event.name}${target}${repaired}\n${indent(cut(program))}`;
       return `→ ${event.name}${target} ${cut(json(event.args))}${repaired}`;
     }
     case "validation-error": {

@@ -32,3 +32,15 @@ export {
   createChecker,
 } from "./check/checker.ts";
 // ── end of check
+
+// ── code mode in one call: check, then run (src/code/code-mode.ts)
+export {
+  type CodeMode,
+  type CodeModeOptions,
+  type CodeModeResult,
+  type CodeModeRunOptions,
+  type CodeModeServer,
+  codeMode,
+  codeResultText,
+} from "./code-mode.ts";
+export { type WithCodeTool, type WithCodeToolOptions, withCodeTool } from "./code-tool.ts";

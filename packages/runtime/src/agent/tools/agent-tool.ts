@@ -28,6 +28,10 @@ export interface AgentTool {
   readonly definition: ToolDefinition;
   /** Validates canonical arguments; invalid ones never reach `execute`. */
   readonly input: Validator<unknown>;
+  /** Checks `structuredContent` (code mode checks results inside programs with it). */
+  readonly output?: Validator<unknown>;
+  /** A non-object result `T` travels as `structuredContent: { result: T }` (mcp-gen's `resultWrapped`). */
+  readonly resultWrapped?: boolean;
   /** The definition in a provider dialect (under the tool's own name), or why the dialect cannot express it. */
   offer(dialect: Dialect): { definition: Record<string, unknown> } | { problem: string };
   /** Maps arguments produced under a dialect back to the canonical input. */

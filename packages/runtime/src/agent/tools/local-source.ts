@@ -80,6 +80,8 @@ export function localTools(options: LocalToolsOptions | ServerManifest): ToolSou
           name: tool.definition.name,
           definition: tool.definition,
           input: tool.input,
+          ...(tool.output ? { output: tool.output } : {}),
+          resultWrapped: tool.resultWrapped,
           offer: (dialect) => offerOf(dialects, dialect, tool.definition.name),
           normalize: (dialect, args) => dialects.normalize(dialect, tool.definition.name, args),
           execute: (args, execution) =>

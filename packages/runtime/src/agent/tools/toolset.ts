@@ -1,7 +1,9 @@
 import type { Dialect } from "../../providers/dialects.ts";
 import type { ValidationIssue } from "../../validation/describe.ts";
 import { AgentError } from "../errors.ts";
+import type { AskPolicy, CanUseTool } from "../permission.ts";
 import type { AgentTool, ToolSource } from "./agent-tool.ts";
+import { type CodeToolOptions, type CodeTools, createCodeTools } from "./code-tool.ts";
 import { renamed } from "./dialects.ts";
 import { exposedName } from "./names.ts";
 import { createRouter, type Router } from "./router.ts";
@@ -46,6 +48,11 @@ export interface ToolsetOptions {
   namespace?: "auto" | "always" | "never";
   /** Offer one `mcp_query {resource, operation, params}` tool instead of every tool (seed 002). */
   router?: boolean | { name?: string };
+  /**
+   * Code mode: offer one tool that runs a type-checked program against every tool instead of the
+   * tools themselves; destructive calls inside it ask `canUseTool` under the `ask` policy.
+   */
+  code?: CodeToolOptions & { canUseTool: CanUseTool | undefined; ask: AskPolicy };
   /** Tools offered as they are, outside namespaces and the router (the submit tool). */
   extra?: readonly Omit<OfferedTool, "exposed">[];
 }
@@ -58,6 +65,8 @@ export interface Toolset {
   /** Tools left out or degraded, with the reason. */
   readonly warnings: readonly string[];
   route(name: string, args: unknown): Routed;
+  /** Ends what the toolset started (code mode's sandbox). */
+  close(): Promise<void>;
 }
 
 /**
@@ -65,6 +74,11 @@ export interface Toolset {
  * reported as an error naming both tools, tools a dialect cannot express left out with a warning.
  */
 export async function loadToolset(sources: readonly ToolSource[], options: ToolsetOptions): Promise<Toolset> {
+  if (options.router && options.code)
+    throw new AgentError(
+      "tool-collision",
+      "router and code mode both replace the tools with one tool: choose one (router: mcp_query calls, code: one program)",
+    );
   const seen = new Set<string>();
   for (const s of sources) {
     if (seen.has(s.name)) throw new AgentError("tool-collision", `two tool sources are named "${s.name}"`);
@@ -106,7 +120,7 @@ export async function loadToolset(sources: readonly ToolSource[], options: Tools
   const offered: OfferedTool[] = [];
   const definitions: Record<string, unknown>[] = [];
   for (const t of tools) {
-    if (options.router && !t.terminal) {
+    if ((options.router || options.code) && !t.terminal) {
       offered.push(t);
       continue;
     }
@@ -131,11 +145,31 @@ export async function loadToolset(sources: readonly ToolSource[], options: Tools
     if ("problem" in offer) throw new AgentError("tool-collision", `the router tool: ${offer.problem}`);
     definitions.unshift(offer.definition);
   }
-  const direct = new Map(offered.filter((t) => !router || t.terminal).map((t) => [t.exposed, t]));
+  let code: CodeTools | undefined;
+  if (options.code) {
+    const { canUseTool, ask, ...codeOptions } = options.code;
+    code = await createCodeTools({
+      options: codeOptions,
+      tools: offered.filter((t) => !t.terminal),
+      canUseTool,
+      ask,
+    });
+    for (const tool of [...code.tools].reverse()) {
+      const offer = tool.offer(options.dialect);
+      if ("problem" in offer) throw new AgentError("tool-collision", `the code tool: ${offer.problem}`);
+      definitions.unshift(offer.definition);
+    }
+  }
+  const direct = new Map(offered.filter((t) => !(router || code) || t.terminal).map((t) => [t.exposed, t]));
+  for (const tool of code?.tools ?? [])
+    direct.set(tool.name, { exposed: tool.name, source: "code", tool, annotations: {} });
   return {
     tools: offered,
     definitions,
     warnings,
+    close: async () => {
+      await code?.close();
+    },
     route(name, args) {
       const target = direct.get(name);
       if (target) return { ok: true, target, args: target.tool.normalize(options.dialect, args) };

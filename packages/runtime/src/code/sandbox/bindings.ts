@@ -1,3 +1,4 @@
+import { RESULT_WRAPPED_META } from "@mcp-gen/schema/contract";
 import type { CallToolResult } from "@modelcontextprotocol/client";
 import { localToolContext } from "../../agent/tools/local-context.ts";
 import type { ToolSpec } from "../../client/call.ts";
@@ -70,7 +71,11 @@ export interface BindClientToolsOptions {
   /** A connected MCP client (`@modelcontextprotocol/client`'s `Client`, or `connect…().client`). */
   client: ToolCallingPeer;
   /** The tools to bind: the server's `tools/list`, or the generated `tools` of its contract. */
-  tools: readonly { readonly name: string; readonly annotations?: ToolDefinition["annotations"] }[];
+  tools: readonly {
+    readonly name: string;
+    readonly annotations?: ToolDefinition["annotations"];
+    readonly _meta?: { readonly [key: string]: unknown };
+  }[];
   /** The generated validators of the same tools (`generated/<server>/index.ts`), by tool name. */
   specs?: Readonly<Record<string, Omit<ToolSpec, "name">>>;
 }
@@ -90,7 +95,10 @@ export function bindClientTools(options: BindClientToolsOptions): Record<string,
     bindings[definition.name] = {
       ...(spec?.input ? { input: spec.input } : {}),
       ...(spec?.output ? { output: spec.output } : {}),
-      ...(spec?.resultWrapped ? { resultWrapped: true } : {}),
+      // an mcp-gen server lists a wrapped result's tool with `_meta["dev.mcp-gen/resultWrapped"]`
+      ...(spec?.resultWrapped || definition._meta?.[RESULT_WRAPPED_META] === true
+        ? { resultWrapped: true }
+        : {}),
       destructive: isDestructive(definition),
       call: async (args, { signal }) =>
         (await options.client.callTool(
