@@ -92,3 +92,12 @@ export {
   SINGLE_SCHEMA_KEYWORDS,
   typesOf,
 } from "./schema-utils.ts";
+export {
+  compileUriTemplate,
+  expandUriTemplate,
+  isUriTemplate,
+  type ParsedUriTemplate,
+  parseUriTemplate,
+  type UriTemplate,
+  type UriTemplateProblem,
+} from "./uri-template/index.ts";

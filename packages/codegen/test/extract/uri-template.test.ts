@@ -1,7 +1,7 @@
 import { McpGenError } from "@mcp-gen/schema";
 import { describe, expect, it } from "vitest";
 import { checkContract } from "../../src/contract/read.ts";
-import { isUriTemplate, parseUriTemplate, uriProblem } from "../../src/extract/uri-template.ts";
+import { isUriTemplate, parseResourceTemplate, uriProblem } from "../../src/extract/uri-template.ts";
 
 describe("RFC 6570 URI templates", () => {
   it.each([
@@ -12,7 +12,7 @@ describe("RFC 6570 URI templates", () => {
     ["app://x/{name:3}/{list*}", ["name", "list"]],
   ])("reads the variables of %s", (template, variables) => {
     expect(isUriTemplate(template)).toBe(true);
-    expect(parseUriTemplate(template)).toEqual({ variables });
+    expect(parseResourceTemplate(template)).toEqual({ variables });
   });
 
   it.each([
@@ -24,7 +24,7 @@ describe("RFC 6570 URI templates", () => {
     ["app://items/{a-b}", "not a variable name"],
     ["app://items/{a b}", "not a variable name"],
   ])("refuses %s", (template, problem) => {
-    const parsed = parseUriTemplate(template);
+    const parsed = parseResourceTemplate(template);
     expect("error" in parsed && parsed.error).toContain(problem);
   });
 

@@ -1,6 +1,5 @@
-import type { CallToolRequestOptions, CallToolResult } from "@modelcontextprotocol/client";
+import type { CallToolRequestOptions, CallToolResult, ProtocolEra } from "@modelcontextprotocol/client";
 import { ValidationError, type Validator } from "../validation/validator.ts";
-import type { ProtocolEra } from "./connect.ts";
 import { type ToolCallResult, textOf } from "./result.ts";
 
 /**

@@ -5,6 +5,7 @@ import {
   type Implementation,
   InMemoryTransport,
   type OAuthClientProvider,
+  type ProtocolEra,
   SdkError,
   SdkErrorCode,
   StreamableHTTPClientTransport,
@@ -22,8 +23,8 @@ import { StdioClientTransport, type StdioServerParameters } from "@modelcontextp
  */
 export type ProtocolChoice = "auto" | "legacy" | "2026-07-28";
 
-/** The two protocol families: `"modern"` (2026-07-28 and later) and `"legacy"` (2025 and earlier). */
-export type ProtocolEra = "modern" | "legacy";
+/** The two protocol families: `"modern"` (2026-07-28 and later) and `"legacy"` (2025 and earlier); the SDK's own type. */
+export type { ProtocolEra } from "@modelcontextprotocol/client";
 
 /** A connected SDK client, what it negotiated, and how to end the session. */
 export interface Connection {

@@ -3,6 +3,8 @@
  * the official SDK client (`@modelcontextprotocol/client`, both protocol eras), and what generated
  * typed clients are built on (`createToolCaller`, `createResourceReader`, `createPromptGetter`).
  */
+
+export { expandUriTemplate } from "@mcp-gen/schema/uri-template";
 export {
   type CallOptions,
   createToolCaller,
@@ -65,4 +67,3 @@ export {
   type TransportTap,
   tapTransport,
 } from "./transport-tap.ts";
-export { expandUriTemplate } from "./uri-template.ts";

@@ -1,7 +1,7 @@
+import { expandUriTemplate } from "@mcp-gen/schema/uri-template";
 import type { GetPromptResult, ReadResourceResult, RequestOptions } from "@modelcontextprotocol/client";
 import { ValidationError, type Validator } from "../validation/validator.ts";
 import type { TypedClientOptions } from "./call.ts";
-import { expandUriTemplate } from "./uri-template.ts";
 
 /** The part of an SDK `Client` that reads resources; any object with a compatible `readResource` works. */
 export interface ResourceReadingClient {

@@ -1,12 +1,10 @@
-import type { CallToolResult } from "@modelcontextprotocol/client";
+import type { ProtocolEra } from "@modelcontextprotocol/client";
+import { type CallToolResult, CLIENT_CAPABILITIES_META_KEY } from "@modelcontextprotocol/client";
+import { TASKS_EXTENSION } from "../tasks-extension.ts";
 import { ValidationError } from "../validation/validator.ts";
 import { type ToolSpec, type TypedClientOptions, toToolCallResult } from "./call.ts";
-import type { ProtocolEra } from "./connect.ts";
 import type { ToolCallResult } from "./result.ts";
 import { type RawResponse, type TappableClient, tapTransport } from "./transport-tap.ts";
-
-/** The id of the 2026-07-28 tasks extension (SEP-2663). */
-const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 
 /** A task as the server reports it, in the same form for both protocol eras. */
 export interface TaskInfo {
@@ -248,28 +246,24 @@ function isOver(status: TaskInfo["status"]): boolean {
 
 /** A 2025-11-25 `Task` (`ttl`, `pollInterval`) as a `TaskInfo`. */
 function legacyInfo(value: unknown): TaskInfo {
-  const t = (value ?? {}) as Record<string, unknown>;
-  return {
-    taskId: String(t.taskId),
-    status: t.status as TaskInfo["status"],
-    ...(typeof t.statusMessage === "string" ? { statusMessage: t.statusMessage } : {}),
-    createdAt: String(t.createdAt),
-    lastUpdatedAt: String(t.lastUpdatedAt),
-    ttlMs: typeof t.ttl === "number" ? t.ttl : null,
-    ...(typeof t.pollInterval === "number" ? { pollIntervalMs: t.pollInterval } : {}),
-  };
+  return taskInfo((value ?? {}) as Record<string, unknown>, "ttl", "pollInterval");
 }
 
-/** A 2026-07-28 `Task` as a `TaskInfo`. */
+/** A 2026-07-28 `Task` (`ttlMs`, `pollIntervalMs`) as a `TaskInfo`. */
 function modernInfo(t: Record<string, unknown>): TaskInfo {
+  return taskInfo(t, "ttlMs", "pollIntervalMs");
+}
+
+/** A task of either era as a `TaskInfo`, reading its times under the era's names. */
+function taskInfo(t: Record<string, unknown>, ttl: string, poll: string): TaskInfo {
   return {
     taskId: String(t.taskId),
     status: t.status as TaskInfo["status"],
     ...(typeof t.statusMessage === "string" ? { statusMessage: t.statusMessage } : {}),
     createdAt: String(t.createdAt),
     lastUpdatedAt: String(t.lastUpdatedAt),
-    ttlMs: typeof t.ttlMs === "number" ? t.ttlMs : null,
-    ...(typeof t.pollIntervalMs === "number" ? { pollIntervalMs: t.pollIntervalMs } : {}),
+    ttlMs: typeof t[ttl] === "number" ? (t[ttl] as number) : null,
+    ...(typeof t[poll] === "number" ? { pollIntervalMs: t[poll] as number } : {}),
   };
 }
 
@@ -287,7 +281,7 @@ function modernEnvelope(client: TaskCallingClient): Record<string, unknown> {
       "mcp-gen: cannot frame 2026-07-28 task requests: the SDK client exposes no request envelope",
     );
   }
-  const key = "io.modelcontextprotocol/clientCapabilities";
+  const key = CLIENT_CAPABILITIES_META_KEY;
   const capabilities = (envelope[key] ?? {}) as { extensions?: Record<string, unknown> };
   return {
     ...envelope,

@@ -1,5 +1,4 @@
-import type { Result, ServerContext } from "@modelcontextprotocol/server";
-import type { ProtocolEra } from "./protocol.ts";
+import type { ProtocolEra, Result, ServerContext } from "@modelcontextprotocol/server";
 
 /** How a call ended, as the call log tells it. */
 export type CallOutcome =

@@ -1,11 +1,15 @@
 import { RESULT_WRAPPED_META } from "@mcp-gen/schema/contract";
-import type { Implementation, ServerCapabilities } from "@modelcontextprotocol/server";
-import { hasCompleters } from "./completions.ts";
-import type { ManifestPrompt, ManifestTool, ServerManifest } from "./manifest.ts";
+import type {
+  CallToolResult,
+  Implementation,
+  ProtocolEra,
+  ServerCapabilities,
+} from "@modelcontextprotocol/server";
+import { TASKS_EXTENSION } from "../tasks-extension.ts";
+import { type Target, toolTarget } from "./call-tool.ts";
+import { type ManifestPrompt, type ManifestTool, type ServerManifest, taskSupportOf } from "./manifest.ts";
 import type { ServerOptions } from "./options.ts";
-import type { ProtocolEra } from "./protocol.ts";
-import { type ResourceCatalog, resourceCatalog } from "./resources.ts";
-import { TASKS_EXTENSION, taskSupportOf } from "./tasks.ts";
+import { type ResourceCatalog, resourceCatalog } from "./resource-catalog.ts";
 
 /** The listings of one era, each a ready list result (`tools/list` …). */
 export interface Listings {
@@ -23,6 +27,10 @@ export interface Catalog {
   /** What a 2026-07-28 server advertises (`server/discover`): tasks as an extension. */
   readonly modernCapabilities: ServerCapabilities;
   readonly tools: ReadonlyMap<string, ManifestTool>;
+  /** Each tool as an invocation target, built once. */
+  readonly targets: ReadonlyMap<string, Target<CallToolResult>>;
+  /** What the manifest uses beyond tools (`features.ts` loads the modules of these only). */
+  readonly uses: { resources: boolean; prompts: boolean; completions: boolean; tasks: boolean };
   readonly resources: ResourceCatalog;
   readonly prompts: ReadonlyMap<string, ManifestPrompt>;
   readonly listings: { readonly legacy: Listings; readonly modern: Listings };
@@ -83,6 +91,8 @@ export function catalogOf(manifest: ServerManifest, options: ServerOptions): Cat
       : capabilities,
     modernCapabilities: hasTasks ? { ...capabilities, extensions: { [TASKS_EXTENSION]: {} } } : capabilities,
     tools: new Map(manifest.tools.map((t) => [t.definition.name, t])),
+    targets: new Map(manifest.tools.map((t) => [t.definition.name, toolTarget(t)])),
+    uses: { resources: hasResources, prompts: hasPrompts, completions: hasCompletions, tasks: hasTasks },
     resources: resourceCatalog(manifest),
     prompts: new Map(prompts.map((p) => [p.definition.name, p])),
     listings: {
@@ -97,6 +107,11 @@ export function catalogOf(manifest: ServerManifest, options: ServerOptions): Cat
     serves: (method, era) =>
       served.has(method) && !(era === "legacy" ? MODERN_ONLY : LEGACY_ONLY).has(method),
   };
+}
+
+/** Whether any prompt argument or template variable of these has a completer. */
+function hasCompleters(entries: readonly { complete?: { readonly [name: string]: unknown } }[]): boolean {
+  return entries.some((e) => e.complete !== undefined && Object.keys(e.complete).length > 0);
 }
 
 /** Methods of the 2025 revisions that 2026-07-28 removed (clients listen instead; a task's result is in `tasks/get`). */
@@ -141,9 +156,46 @@ export function unwrapSchema(wrapped: { readonly [keyword: string]: unknown }): 
   if (!inner) return { ...wrapped };
   const root: Record<string, unknown> = {};
   if (typeof wrapped.$schema === "string") root.$schema = wrapped.$schema;
-  Object.assign(root, inner);
+  Object.assign(root, unwrapRefs(inner, false) as object);
   for (const key of ["$defs", "definitions"]) {
-    if (wrapped[key] !== undefined) root[key] = { ...(wrapped[key] as object), ...(inner[key] as object) };
+    if (wrapped[key] !== undefined) root[key] = { ...(wrapped[key] as object), ...(root[key] as object) };
   }
   return root;
+}
+
+/** Keywords whose values are data, not schemas: no `$ref` inside them is one. */
+const DATA_KEYWORDS = new Set(["const", "enum", "default", "examples"]);
+/** Keywords whose values map names to schemas (a property may be named `const`). */
+const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
+
+/**
+ * Same-document references into the wrapper's `result` (`#/properties/result/…`, as the SDK's
+ * 2025 wrap writes them) pointed at the new root: the inverse of that wrap. A subtree with its
+ * own `$id` resolves against it and is left as it is.
+ */
+function unwrapRefs(node: unknown, nameMap: boolean): unknown {
+  if (Array.isArray(node)) return node.map((item) => unwrapRefs(item, false));
+  if (node === null || typeof node !== "object") return node;
+  const entries = Object.entries(node as Record<string, unknown>);
+  if (
+    !nameMap &&
+    typeof (node as { $id?: unknown }).$id === "string" &&
+    !(node as { $id: string }).$id.startsWith("#")
+  ) {
+    return node;
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of entries) {
+    if (nameMap) out[key] = unwrapRefs(value, false);
+    else if ((key === "$ref" || key === "$dynamicRef") && typeof value === "string")
+      out[key] = unwrapRef(value);
+    else if (DATA_KEYWORDS.has(key)) out[key] = value;
+    else out[key] = unwrapRefs(value, NAME_MAPS.has(key));
+  }
+  return out;
+}
+
+function unwrapRef(ref: string): string {
+  if (ref === "#/properties/result") return "#";
+  return ref.startsWith("#/properties/result/") ? `#${ref.slice("#/properties/result".length)}` : ref;
 }

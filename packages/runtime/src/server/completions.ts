@@ -1,18 +1,11 @@
 import { type CompleteResult, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import { handlerFailure, invalidResult } from "./handler-errors.ts";
 import type { Completer, ManifestPrompt, ManifestResourceTemplate } from "./manifest.ts";
 import type { ServerEvent } from "./options.ts";
 import { protocolError } from "./protocol.ts";
-import { handlerFailure, invalidResult } from "./run-handler.ts";
 
 /** Most values one completion sends (spec: at most 100). */
 export const MAX_COMPLETION_VALUES = 100;
-
-/** Whether any prompt argument or template variable of these has a completer. */
-export function hasCompleters(
-  entries: readonly { complete?: { readonly [name: string]: Completer } }[],
-): boolean {
-  return entries.some((e) => e.complete !== undefined && Object.keys(e.complete).length > 0);
-}
 
 /**
  * Answers `completion/complete` for a prompt argument (`ref/prompt`, by name) or a template

@@ -1,6 +1,5 @@
-import type { Server } from "@modelcontextprotocol/server";
+import type { ProtocolEra, Server } from "@modelcontextprotocol/server";
 import type { ServerEvent } from "./options.ts";
-import type { ProtocolEra } from "./protocol.ts";
 
 /**
  * Where change notifications of 2026-07-28 clients over HTTP go: the `notify` of the SDK's

@@ -1,6 +1,9 @@
 import { summarize, type ValidationIssue } from "../validation/describe.ts";
 import { joinPointer } from "../validation/pointer.ts";
 
+/** The deepest nesting of arguments accepted unless a server says otherwise (`maxArgumentDepth`). */
+export const DEFAULT_MAX_ARGUMENT_DEPTH = 64;
+
 /** Limits applied to an arguments object before schema validation. */
 export interface ArgumentLimits {
   /** Deepest nesting of objects and arrays accepted. */

@@ -2,6 +2,11 @@
  * `@mcp-gen/runtime/server`: the server alone (what `mcp-gen serve` loads), without the
  * client, agent and provider parts of the package's main entry, which re-exports all of this.
  */
+
+export { compileUriTemplate, type UriTemplate } from "@mcp-gen/schema/uri-template";
+/** The protocol era a server speaks: `"modern"` (2026-07-28), `"legacy"` (2025 revisions); the SDK's own type. */
+export type { ProtocolEra } from "@modelcontextprotocol/server";
+export { TASKS_EXTENSION } from "../tasks-extension.ts";
 export { type CallOutcome, type CallRecord, jsonCallLog } from "./call-log.ts";
 export type { ListenRelay } from "./connections.ts";
 export { createServer, createServerFactory, type McpGenServer, type ServerFactory } from "./create-server.ts";
@@ -27,13 +32,12 @@ export {
   type ToolDefinition,
 } from "./manifest.ts";
 export type { ServerEvent, ServerOptions } from "./options.ts";
-export type { ProtocolEra } from "./protocol.ts";
 export { type DrainResult, type RunningServer, type ServeOptions, serve } from "./serve.ts";
 export {
   isTerminal,
   type MemoryTaskStoreOptions,
   memoryTaskStore,
-  type TaskError,
+  type TaskFailure,
   type TaskLease,
   type TaskPage,
   type TaskRecord,
@@ -41,5 +45,4 @@ export {
   type TaskStatus,
   type TaskStore,
 } from "./task-store.ts";
-export { TASKS_EXTENSION, type TaskOptions, type TaskSupport } from "./tasks.ts";
-export { compileUriTemplate, type UriTemplate } from "./uri-template.ts";
+export type { TaskOptions, TaskSupport } from "./tasks.ts";

@@ -40,6 +40,12 @@ export interface ManifestTool {
   invoke(args: any, context: ToolContext | undefined): unknown;
 }
 
+/** The task support a tool declares (`execution.taskSupport` of its definition). */
+export function taskSupportOf(tool: ManifestTool): "optional" | "required" | undefined {
+  const support = (tool.definition.execution as { taskSupport?: unknown } | undefined)?.taskSupport;
+  return support === "optional" || support === "required" ? support : undefined;
+}
+
 /** An icon of a tool, resource, prompt or server (MCP 2025-11-25 `icons`). */
 export interface Icon {
   readonly src: string;

@@ -1,13 +1,15 @@
 import { type GetPromptResult, ProtocolErrorCode, type Result } from "@modelcontextprotocol/server";
 import { formatIssues } from "../validation/format.ts";
-import type { CallEnvironment, Outcome, Target } from "./call-tool.ts";
+import type { CallEnvironment, Target } from "./call-tool.ts";
 import { coerceAndCheck } from "./coerce.ts";
+import { execute } from "./execute.ts";
 import { unsafeArguments } from "./guard.ts";
+import { handlerFailure, invalidResult } from "./handler-errors.ts";
+import type { Outcome } from "./invocation.ts";
 import type { ManifestPrompt } from "./manifest.ts";
 import type { ParkedCalls } from "./parked.ts";
 import { protocolError } from "./protocol.ts";
 import type { Subject } from "./resources.ts";
-import { handlerFailure, invalidResult, runHandler } from "./run-handler.ts";
 
 /**
  * Answers `prompts/get`: an unknown prompt is `-32602`; the arguments (strings) are coerced and
@@ -37,7 +39,7 @@ export async function getPrompt(
     `arguments of prompt ${JSON.stringify(name)}`,
   );
   if (!checked.ok) throw protocolError(ProtocolErrorCode.InvalidParams, checked.message);
-  return runHandler(promptTarget(prompt), checked.value, raw ?? {}, env, parked);
+  return execute({ target: promptTarget(prompt), args: checked.value, argsKey: raw ?? {}, env, parked });
 }
 
 /** The arguments of `prompts/get`: an object of strings (spec `{ [key: string]: string }`), or none. */

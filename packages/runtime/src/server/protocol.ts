@@ -1,13 +1,6 @@
 import type { jsonSchemaValidator } from "@modelcontextprotocol/server";
 
 /**
- * The protocol era a server instance speaks: `"modern"` is MCP 2026-07-28 (self-contained
- * requests, `server/discover`, `input_required`), `"legacy"` the 2025 revisions (`initialize`,
- * sessions, server-to-client requests).
- */
-export type ProtocolEra = "modern" | "legacy";
-
-/**
  * An error the SDK sends as a JSON-RPC error with this code and message as is (a
  * `ProtocolError` would put its own prefix into the message on the wire).
  */

@@ -1,38 +1,19 @@
 import { ProtocolErrorCode, type ReadResourceResult, type Result } from "@modelcontextprotocol/server";
-import type { CallEnvironment, Outcome, Target } from "./call-tool.ts";
+import type { CallEnvironment, Target } from "./call-tool.ts";
 import { coerceAndCheck } from "./coerce.ts";
-import type { ManifestResource, ManifestResourceTemplate, ServerManifest } from "./manifest.ts";
+import { execute } from "./execute.ts";
+import { handlerFailure, invalidResult } from "./handler-errors.ts";
+import type { Outcome } from "./invocation.ts";
+import type { ManifestResource } from "./manifest.ts";
 import type { ParkedCalls } from "./parked.ts";
 import { protocolError } from "./protocol.ts";
-import { handlerFailure, invalidResult, runHandler } from "./run-handler.ts";
-import { compileUriTemplate, type UriTemplate } from "./uri-template.ts";
+import type { ResourceCatalog } from "./resource-catalog.ts";
 
 /** What a request serves, for the context of its implementation. */
 export interface Subject {
   kind: "resource" | "prompt";
   name: string;
   uri?: string;
-}
-
-/** The resources of a manifest: static ones by URI, templates in order with their matchers. */
-export interface ResourceCatalog {
-  readonly byUri: ReadonlyMap<string, ManifestResource>;
-  readonly templates: readonly { readonly entry: ManifestResourceTemplate; readonly matcher: UriTemplate }[];
-  /** Templates by their `uriTemplate` (what `completion/complete` names with `ref/resource`). */
-  readonly byTemplate: ReadonlyMap<string, ManifestResourceTemplate>;
-}
-
-/** Compiles the templates once (a malformed template fails here, when the server is built). */
-export function resourceCatalog(manifest: ServerManifest): ResourceCatalog {
-  const templates = (manifest.resourceTemplates ?? []).map((entry) => ({
-    entry,
-    matcher: compileUriTemplate(entry.definition.uriTemplate),
-  }));
-  return {
-    byUri: new Map((manifest.resources ?? []).map((r) => [r.definition.uri, r])),
-    templates,
-    byTemplate: new Map(templates.map((t) => [t.entry.definition.uriTemplate, t.entry])),
-  };
 }
 
 /**
@@ -60,7 +41,7 @@ export async function readResource(
       resource.usesContext,
     );
     const env = environment({ kind: "resource", name: resource.definition.name, uri });
-    return runHandler(target, undefined, { uri }, env, parked);
+    return execute({ target, args: undefined, argsKey: { uri }, env, parked });
   }
   for (const { entry, matcher } of catalog.templates) {
     const strings = matcher.match(uri);
@@ -79,7 +60,8 @@ export async function readResource(
       (args, ctx) => entry.read(args, ctx),
       entry.usesContext,
     );
-    return runHandler(target, checked.value, { uri }, environment({ kind: "resource", name, uri }), parked);
+    const env = environment({ kind: "resource", name, uri });
+    return execute({ target, args: checked.value, argsKey: { uri }, env, parked });
   }
   throw protocolError(ProtocolErrorCode.InvalidParams, `Resource not found: ${uri}`, { uri });
 }

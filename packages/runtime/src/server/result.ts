@@ -1,7 +1,6 @@
-import type { CallToolResult } from "@modelcontextprotocol/server";
+import type { CallToolResult, ProtocolEra } from "@modelcontextprotocol/server";
 import { isToolResult } from "../content.ts";
 import type { ManifestTool } from "./manifest.ts";
-import type { ProtocolEra } from "./protocol.ts";
 
 /** An `isError` result with one text block. */
 export function errorResult(message: string): CallToolResult {

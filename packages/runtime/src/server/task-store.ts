@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 export type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
 
 /** A JSON-RPC error, as a failed task keeps it. */
-export interface TaskError {
+export interface TaskFailure {
   code: number;
   message: string;
   data?: unknown;
@@ -28,7 +28,7 @@ export interface TaskRecord {
   /** The `tools/call` result of a completed task. */
   result?: Record<string, unknown>;
   /** Why a task failed (a protocol-level error, not a tool error). */
-  error?: TaskError;
+  error?: TaskFailure;
   /** What runs, for a replica that takes the task over (shared stores, `@mcp-gen/runtime/state`). */
   readonly run?: TaskRun;
   /** Outstanding `input_required` questions by key (shared stores). */
@@ -90,7 +90,7 @@ export interface TaskStore {
     taskId: string,
     outcome:
       | { status: "completed"; result: Record<string, unknown> }
-      | { status: "failed"; error: TaskError },
+      | { status: "failed"; error: TaskFailure },
   ): Promise<TaskRecord | undefined>;
   /** Makes a non-terminal task `cancelled`; a terminal one stays as it is. */
   cancel(taskId: string): Promise<TaskRecord | undefined>;

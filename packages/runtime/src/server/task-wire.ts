@@ -1,15 +1,13 @@
+import type { ProtocolEra } from "@modelcontextprotocol/server";
 import {
   CLIENT_CAPABILITIES_META_KEY,
   ProtocolErrorCode,
   type Result,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import type { InputRequest } from "./parked.ts";
-import type { ProtocolEra } from "./protocol.ts";
+import { TASKS_EXTENSION } from "../tasks-extension.ts";
+import type { InputRequest } from "./input/channel.ts";
 import type { TaskRecord } from "./task-store.ts";
-
-/** The id of the 2026-07-28 tasks extension (SEP-2663), under `capabilities.extensions`. */
-export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 
 // The wire shapes of tasks: 2025-11-25 (`ttl`, `pollInterval`, `{ task }`) and the 2026-07-28
 // extension (`ttlMs`, `pollIntervalMs`, flat `CreateTaskResult`, `DetailedTask`).
@@ -24,36 +22,33 @@ export function clientHasTasks(ctx: ServerContext): boolean {
   return extension !== undefined && extension !== null && typeof extension === "object";
 }
 
-/** A 2025-11-25 `Task`. */
+/** A 2025-11-25 `Task` (`ttl`, `pollInterval`). */
 export function legacyTask(task: TaskRecord): Record<string, unknown> {
-  return {
-    taskId: task.taskId,
-    status: task.status,
-    ...(task.statusMessage !== undefined ? { statusMessage: task.statusMessage } : {}),
-    createdAt: task.createdAt,
-    lastUpdatedAt: task.lastUpdatedAt,
-    ttl: task.ttlMs,
-    ...(task.pollIntervalMs !== undefined ? { pollInterval: task.pollIntervalMs } : {}),
-  };
+  return wireTask(task, "ttl", "pollInterval");
 }
 
-/** The 2026-07-28 `Task` fields. */
+/** The 2026-07-28 `Task` fields (`ttlMs`, `pollIntervalMs`). */
 export function modernTask(task: TaskRecord): Record<string, unknown> {
+  return wireTask(task, "ttlMs", "pollIntervalMs");
+}
+
+/** A task record on the wire, under each era's names of its times. */
+function wireTask(task: TaskRecord, ttl: string, poll: string): Record<string, unknown> {
   return {
     taskId: task.taskId,
     status: task.status,
     ...(task.statusMessage !== undefined ? { statusMessage: task.statusMessage } : {}),
     createdAt: task.createdAt,
     lastUpdatedAt: task.lastUpdatedAt,
-    ttlMs: task.ttlMs,
-    ...(task.pollIntervalMs !== undefined ? { pollIntervalMs: task.pollIntervalMs } : {}),
+    [ttl]: task.ttlMs,
+    ...(task.pollIntervalMs !== undefined ? { [poll]: task.pollIntervalMs } : {}),
   };
 }
 
 /** A 2026-07-28 `DetailedTask` (`tasks/get`): the result, error or open questions inline. */
 export function detailedTask(
   task: TaskRecord,
-  questions: ReadonlyMap<string, { request: InputRequest }> | undefined,
+  inputRequests: Readonly<Record<string, InputRequest>> | undefined,
 ): Record<string, unknown> {
   const detail: Record<string, unknown> = { resultType: "complete", ...modernTask(task) };
   // The inlined result is a 2026-07-28 CallToolResult: it carries its own resultType.
@@ -62,7 +57,7 @@ export function detailedTask(
   if (task.status === "failed")
     detail.error = task.error ?? { code: ProtocolErrorCode.InternalError, message: "failed" };
   if (task.status === "input_required") {
-    detail.inputRequests = Object.fromEntries([...(questions ?? [])].map(([key, q]) => [key, q.request]));
+    detail.inputRequests = { ...inputRequests };
   }
   return detail;
 }

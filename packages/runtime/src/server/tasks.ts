@@ -1,25 +1,24 @@
 import {
-  CLIENT_CAPABILITIES_META_KEY,
-  type ClientCapabilities,
   MissingRequiredClientCapabilityError,
+  type ProtocolEra,
   ProtocolError,
   ProtocolErrorCode,
-  RELATED_TASK_META_KEY,
   type Result,
   type Server,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import type { ToolContext } from "../context.ts";
-import { ToolError } from "../tool-error.ts";
-import { type CallEnvironment, checkArguments, Invocation, toolTarget } from "./call-tool.ts";
-import type { ManifestTool } from "./manifest.ts";
-import { answerProblem, type InputRequest, PREFIX, type ToTask } from "./parked.ts";
-import { type ProtocolEra, protocolError } from "./protocol.ts";
-import { ResultChannel } from "./task-channel.ts";
-import { isTerminal, memoryTaskStore, type TaskRecord, type TaskStore } from "./task-store.ts";
-import { clientHasTasks, created, detailedTask, errorOf, legacyTask, TASKS_EXTENSION } from "./task-wire.ts";
-
-export { TASKS_EXTENSION } from "./task-wire.ts";
+import { TASKS_EXTENSION } from "../tasks-extension.ts";
+import type { CallEnvironment, Target } from "./call-tool.ts";
+import { Questions } from "./input/channel.ts";
+import { ResultChannel } from "./input/result-channel.ts";
+import { legacyTaskChannel, modernTaskChannel } from "./input/task-channels.ts";
+import { Invocation } from "./invocation.ts";
+import { type ManifestTool, taskSupportOf } from "./manifest.ts";
+import type { ToTask } from "./parked.ts";
+import { protocolError } from "./protocol.ts";
+import { type Running, taskRequests } from "./task-requests.ts";
+import { memoryTaskStore, type TaskRecord, type TaskStore } from "./task-store.ts";
+import { clientHasTasks, created, errorOf, legacyTask } from "./task-wire.ts";
 
 /** How a tool runs as a task (`@task`): `"optional"` when the client asks, `"required"` always. */
 export type TaskSupport = "optional" | "required";
@@ -36,16 +35,13 @@ export interface TaskOptions {
   pollIntervalMs?: number;
 }
 
-/** The task support a tool declares (`execution.taskSupport` of its definition). */
-export function taskSupportOf(tool: ManifestTool): TaskSupport | undefined {
-  const support = (tool.definition.execution as { taskSupport?: unknown } | undefined)?.taskSupport;
-  return support === "optional" || support === "required" ? support : undefined;
-}
-
 /** What a task call needs from the request that creates it. */
 export interface TaskCall {
   tool: ManifestTool;
-  args: unknown;
+  /** The tool as an invocation target (built once per catalog). */
+  target: Target<Result>;
+  /** The arguments as checked: a task is created for invalid ones too, completed with the feedback. */
+  checked: { ok: true; args: unknown } | { ok: false; result: Result };
   env: CallEnvironment;
   /** The `tools/call` params (a 2025 client's `task: { ttl }`). */
   params: Record<string, unknown>;
@@ -78,29 +74,10 @@ export interface Tasks {
   ): Promise<Result>;
 }
 
-interface Question {
-  request: InputRequest;
-  resolve(answer: unknown): void;
-  reject(error: Error): void;
-}
-
-/** A task executing in this process. */
-interface Running {
-  controller: AbortController;
-  /** Settles once the task's outcome is stored. */
-  done: Promise<void>;
-  /** What a 2026-07-28 task waits for its client to answer (`tasks/update`). */
-  questions: Map<string, Question>;
-  asked: number;
-  /** Tells the creating 2025 connection the task's new status (`notifications/tasks/status`). */
-  notify(task: TaskRecord | undefined): void;
-  /** Where a 2025 task's requests to the client go: `tasks/result` requests waiting for it. */
-  channel: ResultChannel;
-}
-
 /**
  * Builds the task service of a server. Executions run in this process (an `AbortController`
- * each, aborted by `tasks/cancel`); their records and outcomes go to the store.
+ * each, aborted by `tasks/cancel`); their records and outcomes go to the store. A task reaches
+ * its client through its era's task channel (`input/task-channels.ts`).
  */
 export function createTasks(options: TaskOptions = {}): Tasks {
   const store = options.store ?? memoryTaskStore();
@@ -110,7 +87,7 @@ export function createTasks(options: TaskOptions = {}): Tasks {
   const running = new Map<string, Running>();
 
   const start = async (call: TaskCall): Promise<Result> => {
-    const { tool, env, era, server } = call;
+    const { era, server, checked } = call;
     const requested = (call.params.task as { ttl?: unknown } | undefined)?.ttl;
     const ttlMs =
       era === "legacy" && typeof requested === "number" && Number.isInteger(requested) && requested >= 0
@@ -124,133 +101,33 @@ export function createTasks(options: TaskOptions = {}): Tasks {
         .notification({ method: "notifications/tasks/status", params: legacyTask(task) as never })
         .catch(() => {});
     };
-    const checked = checkArguments(tool, call.args, env);
     if (!checked.ok) {
       notify(await store.storeResult(taskId, { status: "completed", result: { ...checked.result } }));
       return created(record, era);
     }
     const controller = new AbortController();
+    const results = new ResultChannel();
     const entry: Running = {
       controller,
       done: Promise.resolve(),
-      questions: new Map(),
-      asked: 0,
+      questions: new Questions(),
       notify,
-      channel: new ResultChannel(),
+      results,
     };
-    /**
-     * A 2025 task asks its client on the stream of a waiting `tasks/result` (status
-     * `input_required` meanwhile), the request marked as the task's (`related-task`).
-     */
-    const viaResult = async <T>(
-      capability: "elicitation" | "sampling" | "roots",
-      signal: AbortSignal,
-      send: (
-        ctx: ServerContext,
-        options: { relatedRequestId: string | number; signal: AbortSignal },
-      ) => Promise<T>,
-    ): Promise<T> => {
-      if (!server.getClientCapabilities()?.[capability]) {
-        throw new ToolError(
-          `Tool "${tool.definition.name}" needs ${capability}, which the client does not support.`,
-        );
-      }
-      notify(await store.setStatus(taskId, "input_required"));
-      const channel = await entry.channel.next(signal);
-      try {
-        return await send(channel, { relatedRequestId: channel.mcpReq.id, signal });
-      } finally {
-        if (!signal.aborted) notify(await store.setStatus(taskId, "working"));
-      }
-    };
-    const related = { [RELATED_TASK_META_KEY]: { taskId } };
+    const link = { taskId, store, label: call.target.label, signal: controller.signal };
     const progressToken = call.ctx.mcpReq._meta?.progressToken;
-    const capabilities = () =>
-      (call.ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as
-        | ClientCapabilities
-        | undefined;
-    const ask = (request: InputRequest, capability: "elicitation" | "sampling" | "roots", key?: string) => {
-      if (!capabilities()?.[capability]) {
-        return Promise.reject(
-          new ToolError(
-            `Tool "${tool.definition.name}" needs ${capability}, which the client does not support.`,
-          ),
-        );
-      }
-      return askModern(entry, taskId, request, key);
-    };
     const taskEnv: CallEnvironment = {
-      ...env,
+      ...call.env,
       requestSignal: controller.signal,
-      context: (signal, link): ToolContext => {
-        const base = env.context(signal, link);
-        const progress: ToolContext["progress"] = async (value, total, message) => {
-          if (signal.aborted) return;
-          if (message !== undefined) await store.setStatus(taskId, "working", message);
-          // The progress token of the creating request stays valid for the task's life (2025-11-25).
-          if (era !== "legacy" || progressToken === undefined) return;
-          await server
-            .notification({
-              method: "notifications/progress",
-              params: {
-                progressToken,
-                progress: value,
-                ...(total !== undefined ? { total } : {}),
-                ...(message !== undefined ? { message } : {}),
-              },
-            })
-            .catch(() => {});
-        };
-        if (era === "legacy") {
-          return {
-            ...base,
-            progress,
-            elicit: (request) =>
-              viaResult("elicitation", signal, (ctx, o) =>
-                ctx.mcpReq.elicitInput({ ...request, mode: "form", _meta: related }, o),
-              ),
-            sample: (request) =>
-              viaResult("sampling", signal, (ctx, o) =>
-                ctx.mcpReq.requestSampling({ ...request, _meta: related }, o),
-              ) as never,
-            roots: () =>
-              viaResult(
-                "roots",
-                signal,
-                async (_ctx, o) => (await server.listRoots({ _meta: related }, o)).roots,
-              ),
-          };
-        }
-        return {
-          ...base,
-          progress,
-          elicit: (request, opts) =>
-            ask(
-              { method: "elicitation/create", params: { ...request, mode: "form" } },
-              "elicitation",
-              opts?.key,
-            ) as never,
-          sample: (request, opts) =>
-            ask({ method: "sampling/createMessage", params: { ...request } }, "sampling", opts?.key) as never,
-          roots: async (opts) =>
-            ((await ask({ method: "roots/list", params: {} }, "roots", opts?.key)) as { roots: never[] })
-              .roots,
-        };
-      },
+      channel: () =>
+        era === "legacy"
+          ? legacyTaskChannel({ ...link, server, results, notify, progressToken })
+          : modernTaskChannel({ ...link, questions: entry.questions, created: call.ctx }),
     };
-    const invocation = new Invocation(toolTarget(tool), checked.args, taskEnv);
-    entry.done = finish(taskId, entry, invocation as Invocation<unknown>);
+    const invocation = new Invocation(call.target, checked.args, taskEnv);
+    entry.done = finish(taskId, entry, invocation);
     running.set(taskId, entry);
     return created(record, era);
-  };
-
-  /** A 2026-07-28 task asks its client through its status (`input_required`) and `tasks/update`. */
-  const askModern = (entry: Running, taskId: string, request: InputRequest, key?: string) => {
-    const chosen = key ?? `${PREFIX[request.method]}-${++entry.asked}`;
-    return new Promise<unknown>((resolve, reject) => {
-      entry.questions.set(chosen, { request, resolve, reject });
-      void store.setStatus(taskId, "input_required");
-    });
   };
 
   /** Stores the task's outcome once its execution ends. */
@@ -260,153 +137,34 @@ export function createTasks(options: TaskOptions = {}): Tasks {
       try {
         // A JSON-RPC error the tool threw fails the task (a tool error completes it with isError).
         if (!outcome.ok && outcome.error instanceof ProtocolError) throw outcome.error;
-        const result = invocation.settle(outcome) as unknown as Record<string, unknown>;
+        const result = invocation.settle(outcome) as Record<string, unknown>;
         stored = await store.storeResult(taskId, { status: "completed", result });
       } catch (error) {
         stored = await store.storeResult(taskId, { status: "failed", error: errorOf(error) });
       }
       running.delete(taskId);
-      for (const question of entry.questions.values()) question.reject(new Error("The task is over."));
+      entry.questions.rejectAll(new Error("The task is over."));
       if (stored && stored.status !== "cancelled") entry.notify(stored);
     });
 
-  /** The task of a `tasks/*` request: `-32602` when unknown. */
-  const find = async (params: unknown, owner: string | undefined) => {
-    const taskId = (params as { taskId?: unknown } | undefined)?.taskId;
-    if (typeof taskId !== "string") {
-      throw protocolError(ProtocolErrorCode.InvalidParams, "Invalid params: taskId must be a string");
-    }
-    const task = await store.get(taskId, owner);
-    if (!task)
-      throw protocolError(ProtocolErrorCode.InvalidParams, `Task not found: ${JSON.stringify(taskId)}`);
-    return task;
-  };
-
-  const cancel = async (task: TaskRecord) => {
-    const cancelled = await store.cancel(task.taskId);
-    const entry = running.get(task.taskId);
-    if (entry) {
-      running.delete(task.taskId);
-      entry.controller.abort(new Error("The task was cancelled by the client (tasks/cancel)."));
-      entry.notify(cancelled);
-    }
-    return cancelled ?? task;
-  };
-
-  const legacyRequest = async (
-    method: string,
-    params: unknown,
-    owner: string | undefined,
-    ctx: ServerContext,
-  ): Promise<Result> => {
-    switch (method) {
-      case "tasks/get":
-        return legacyTask(await find(params, owner)) as Result;
-      case "tasks/result": {
-        let task = await find(params, owner);
-        if (!isTerminal(task.status)) {
-          const entry = running.get(task.taskId);
-          const detach = entry?.channel.attach(ctx);
-          try {
-            await entry?.done;
-          } finally {
-            detach?.();
-          }
-          task = (await store.get(task.taskId, owner)) ?? task;
-        }
-        const related = { [RELATED_TASK_META_KEY]: { taskId: task.taskId } };
-        if (task.status === "completed" && task.result) {
-          const result = task.result as { _meta?: object };
-          return { ...result, _meta: { ...result._meta, ...related } } as Result;
-        }
-        if (task.status === "failed" && task.error) {
-          throw protocolError(task.error.code, task.error.message, task.error.data);
-        }
-        throw protocolError(
-          ProtocolErrorCode.InvalidParams,
-          `Task ${task.taskId} was ${task.status}: it has no result`,
-        );
-      }
-      case "tasks/list": {
-        const cursor = (params as { cursor?: unknown } | undefined)?.cursor;
-        if (cursor !== undefined && typeof cursor !== "string") {
-          throw protocolError(ProtocolErrorCode.InvalidParams, "Invalid params: cursor must be a string");
-        }
-        try {
-          const page = await store.list({ ...(cursor !== undefined ? { cursor } : {}), owner });
-          return {
-            tasks: page.tasks.map(legacyTask),
-            ...(page.nextCursor !== undefined ? { nextCursor: page.nextCursor } : {}),
-          } as Result;
-        } catch (error) {
-          if (error instanceof RangeError)
-            throw protocolError(ProtocolErrorCode.InvalidParams, error.message);
-          throw error;
-        }
-      }
-      default: {
-        const task = await find(params, owner);
-        if (isTerminal(task.status)) {
-          throw protocolError(
-            ProtocolErrorCode.InvalidParams,
-            `Cannot cancel task ${task.taskId}: it is already ${task.status}`,
-          );
-        }
-        return legacyTask(await cancel(task)) as Result;
-      }
-    }
-  };
-
-  const modernRequest = async (method: string, params: unknown, ctx: ServerContext): Promise<Result> => {
-    const task = await find(params, undefined);
-    switch (method) {
-      case "tasks/get":
-        return detailedTask(task, running.get(task.taskId)?.questions) as Result;
-      case "tasks/cancel":
-        if (!isTerminal(task.status)) await cancel(task);
-        return { resultType: "complete" } as Result;
-      default: {
-        // The SDK lifts `inputResponses` off the params of a 2026-07-28 request.
-        const answers = (params as { inputResponses?: unknown }).inputResponses ?? ctx.mcpReq.inputResponses;
-        if (answers === null || typeof answers !== "object" || Array.isArray(answers)) {
-          throw protocolError(
-            ProtocolErrorCode.InvalidParams,
-            "Invalid params: inputResponses must be an object",
-          );
-        }
-        const entry = running.get(task.taskId);
-        for (const [key, answer] of Object.entries(answers)) {
-          const question = entry?.questions.get(key);
-          if (!question) continue;
-          entry!.questions.delete(key);
-          const problem = answerProblem(question.request, answer);
-          if (problem)
-            question.reject(new ToolError(`The client's answer to "${key}" is invalid: ${problem}`));
-          else question.resolve(answer);
-        }
-        if (entry && entry.questions.size === 0 && task.status === "input_required") {
-          await store.setStatus(task.taskId, "working");
-        }
-        return { resultType: "complete" } as Result;
-      }
-    }
-  };
+  const requests = taskRequests({ store, running });
 
   return {
     call(call) {
       const support = taskSupportOf(call.tool);
+      const name = call.tool.definition.name;
       if (call.era === "legacy") {
         const asked = call.params.task !== undefined;
         if (asked && !support) {
           throw protocolError(
             ProtocolErrorCode.MethodNotFound,
-            `Tool "${call.tool.definition.name}" does not run as a task (its execution.taskSupport is "forbidden")`,
+            `Tool "${name}" does not run as a task (its execution.taskSupport is "forbidden")`,
           );
         }
         if (!asked && support === "required") {
           throw protocolError(
             ProtocolErrorCode.MethodNotFound,
-            `Tool "${call.tool.definition.name}" runs only as a task: call it with a task parameter (execution.taskSupport is "required")`,
+            `Tool "${name}" runs only as a task: call it with a task parameter (execution.taskSupport is "required")`,
           );
         }
         return asked ? start(call) : undefined;
@@ -417,7 +175,7 @@ export function createTasks(options: TaskOptions = {}): Tasks {
       if (support === "required") {
         throw new MissingRequiredClientCapabilityError(
           { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } },
-          `Tool "${call.tool.definition.name}" runs only as a task: the client must support the ${TASKS_EXTENSION} extension`,
+          `Tool "${name}" runs only as a task: the client must support the ${TASKS_EXTENSION} extension`,
         );
       }
       return undefined;
@@ -428,31 +186,33 @@ export function createTasks(options: TaskOptions = {}): Tasks {
       if (!clientHasTasks(call.ctx)) return undefined;
       return async (invocation) => {
         const record = await store.create({ ttlMs: defaultTtl, pollIntervalMs, owner: call.owner });
+        const { taskId } = record;
+        const questions = new Questions();
         const entry: Running = {
           controller: invocation.controller,
           done: Promise.resolve(),
-          questions: new Map(),
-          asked: 0,
+          questions,
           notify: () => {},
-          channel: new ResultChannel(),
+          results: new ResultChannel(),
         };
-        running.set(record.taskId, entry);
-        entry.done = finish(record.taskId, entry, invocation);
+        running.set(taskId, entry);
+        entry.done = finish(taskId, entry, invocation);
+        const link = { taskId, store, label: call.target.label, signal: invocation.signal };
         return {
           result: created(record, call.era),
-          ask: (request, key) => askModern(entry, record.taskId, request, key),
+          channel: modernTaskChannel({ ...link, questions, created: invocation.request }),
         };
       };
     },
 
     request(method, params, { era, ctx, owner }) {
-      if (era === "legacy") return legacyRequest(method, params, owner, ctx);
+      if (era === "legacy") return requests.legacy(method, params, owner, ctx);
       if (!clientHasTasks(ctx)) {
         throw new MissingRequiredClientCapabilityError({
           requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
         });
       }
-      return modernRequest(method, params, ctx);
+      return requests.modern(method, params, ctx);
     },
   };
 }

@@ -1,11 +1,11 @@
-import type { TaskError, TaskRecord } from "../server/task-store.ts";
+import type { TaskFailure, TaskRecord } from "../server/task-store.ts";
 import type { SharedTaskStore } from "./types.ts";
 
 /** How a run ended, as `storeResult` takes it. */
 export type RunOutcome = Parameters<SharedTaskStore["storeResult"]>[1];
 
 /** The error of a task whose replica died while running a tool that is not safe to run again. */
-export const OUTCOME_UNKNOWN: TaskError = {
+export const OUTCOME_UNKNOWN: TaskFailure = {
   code: -32603,
   message:
     "Outcome unknown: the replica running this task stopped, and its tool is not declared safe to run again (readOnlyHint or idempotentHint)",

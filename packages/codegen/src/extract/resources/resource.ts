@@ -5,7 +5,7 @@ import { has } from "../handlers/util.ts";
 import { tagText } from "../jsdoc.ts";
 import { applyNaming } from "../naming.ts";
 import { isToolContext } from "../tools.ts";
-import { isUriTemplate, parseUriTemplate, uriProblem } from "../uri-template.ts";
+import { isUriTemplate, parseResourceTemplate, uriProblem } from "../uri-template.ts";
 import { declaredParams, iconsOf, resourceAnnotationsOf, type TaggedFunction } from "./common.ts";
 import { stringArguments } from "./string-args.ts";
 
@@ -57,7 +57,7 @@ export function extractResource(fn: TaggedFunction): IrResource | IrResourceTemp
     });
     return order(resource);
   }
-  const parsed = parseUriTemplate(uri);
+  const parsed = parseResourceTemplate(uri);
   if ("error" in parsed)
     return ctx.fail("MCPG034", `"${uri}" is not a valid URI template: ${parsed.error}`, site);
   const args = stringArguments(fn, owner, "template variable");

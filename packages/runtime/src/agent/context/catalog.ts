@@ -1,5 +1,5 @@
+import { compileUriTemplate } from "@mcp-gen/schema/uri-template";
 import type { Prompt, Resource, ResourceTemplateType } from "@modelcontextprotocol/client";
-import { compileUriTemplate } from "../../server/uri-template.ts";
 import { AgentError } from "../errors.ts";
 import type { ToolSource } from "../tools/agent-tool.ts";
 import { exposedName } from "../tools/names.ts";

@@ -1,6 +1,7 @@
 import { type Connection, connectInMemory } from "../../client/connect.ts";
 import { callTool } from "../../server/call-tool.ts";
 import { createServer } from "../../server/create-server.ts";
+import { DEFAULT_MAX_ARGUMENT_DEPTH } from "../../server/guard.ts";
 import type { ServerManifest } from "../../server/manifest.ts";
 import { clientContext, EMPTY_CONTEXT } from "../context/source-context.ts";
 import type { AgentTool, ToolSource } from "./agent-tool.ts";
@@ -25,7 +26,7 @@ export interface LocalToolsOptions {
   normalize?: GeneratedNormalize;
 }
 
-const LIMITS = { maxDepth: 64 };
+const LIMITS = { maxDepth: DEFAULT_MAX_ARGUMENT_DEPTH };
 
 /**
  * The tools of a generated manifest, run in this process (no subprocess, no transport) exactly

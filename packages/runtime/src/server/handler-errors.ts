@@ -1,44 +1,9 @@
-import {
-  MissingRequiredClientCapabilityError,
-  ProtocolErrorCode,
-  type Result,
-} from "@modelcontextprotocol/server";
+import { MissingRequiredClientCapabilityError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import { ToolError } from "../tool-error.ts";
-import { type CallEnvironment, Invocation, type Outcome, type Target, TimeoutError } from "./call-tool.ts";
+import type { CallEnvironment } from "./call-tool.ts";
+import { TimeoutError } from "./invocation.ts";
 import type { ServerEvent } from "./options.ts";
-import type { ParkedCalls } from "./parked.ts";
 import { protocolError } from "./protocol.ts";
-
-/**
- * Runs the implementation of a resource or prompt (`target`) with checked arguments. Without a
- * context it is simply called; with one it runs as an `Invocation` (cancellable through the
- * request) and, for a 2026-07-28 client, may park while the client answers its questions
- * (`input_required`, then the retry with `requestState`: `argsKey` binds the retry to the same
- * arguments). Its outcome becomes the result through `target.settle`.
- */
-export async function runHandler<R>(
-  target: Target<R>,
-  args: unknown,
-  argsKey: unknown,
-  env: CallEnvironment,
-  parked: ParkedCalls,
-): Promise<R | Result> {
-  const modern = env.era === "modern";
-  if (modern && (target.usesContext || env.request?.mcpReq.requestState() !== undefined)) {
-    return parked.run(target, args, argsKey, env);
-  }
-  if (!target.usesContext) {
-    let outcome: Outcome;
-    try {
-      outcome = { ok: true, value: await target.run(args, undefined) };
-    } catch (error) {
-      outcome = { ok: false, error };
-    }
-    return target.settle(outcome, env);
-  }
-  const invocation = new Invocation(target, args, env);
-  return invocation.settle(await invocation.outcome);
-}
 
 /**
  * What a resource or prompt implementation threw, as the JSON-RPC error the client receives

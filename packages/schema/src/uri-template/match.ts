@@ -1,30 +1,29 @@
+import { expandUriTemplate } from "./expand.ts";
+import { type ParsedUriTemplate, parseUriTemplateOrThrow, type UriTemplateOperator } from "./parse.ts";
+
 /**
- * Matching URIs against RFC 6570 URI templates (levels 1–3), the reverse of expansion: which
- * values of the variables give this URI? Used by `resources/read` to find the resource template
- * a URI belongs to.
+ * A compiled URI template: matching URIs against it (the reverse of expansion: which values of
+ * the variables give this URI?), as `resources/read` does to find the template a URI belongs
+ * to, and expanding it.
  *
- * Forms: `{var}` (simple), `{+var}` (reserved), `{#var}` (fragment), `{.var}` (label),
- * `{/var}` (path segment), `{;var}` (path parameter), `{?a,b}` (query), `{&a}` (query
- * continuation); an expression may list several variables (`{x,y}`, `{/a,b}`). Values are
- * percent-decoded. Level 4 modifiers (`:3`, `*`) are read as plain variables.
- *
- * Matching is lenient where expansion is strict: a simple value may hold any character but
- * the separators around it (`/ ? # ,`), query parameters may come in any order and unknown
- * ones are ignored, variables of `;`, `?` and `&` expressions may be absent.
+ * Matching is lenient where expansion is strict: a simple value may hold any character but the
+ * separators around it (`/ ? # ,`), query parameters may come in any order and unknown ones are
+ * ignored, variables of `;`, `?` and `&` expressions may be absent. Values are percent-decoded;
+ * level 4 modifiers (`:3`, `*`) are read as plain variables.
  */
 export interface UriTemplate {
   /** The template as written. */
   readonly source: string;
-  /** Every variable name, in order of appearance. */
+  /** Every variable name, in order of appearance, each once. */
   readonly variables: readonly string[];
   /** The variables' values when `uri` matches, else `undefined`. */
   match(uri: string): Record<string, string> | undefined;
+  /** The URI for these values (`expandUriTemplate`). */
+  expand(values: Readonly<Record<string, unknown>>): string;
 }
 
 /** URIs longer than this match no template (the regular expressions stay linear enough). */
 export const MAX_MATCHED_URI_LENGTH = 16 * 1024;
-
-type Operator = "" | "+" | "#" | "." | "/" | ";" | "?" | "&";
 
 /** How one capture group of the compiled pattern becomes variable values. */
 type Capture =
@@ -32,53 +31,34 @@ type Capture =
   | { kind: "parameter"; name: string }
   | { kind: "query"; names: readonly string[] };
 
-const OPERATORS = new Set(["+", "#", ".", "/", ";", "?", "&"]);
-/** A variable name (RFC 6570 varname) with an optional level 4 modifier. */
-const VARSPEC =
-  /^((?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:\.?(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2}))*)(?::[1-9][0-9]{0,3}|\*)?$/;
-
 /**
  * Compiles a template; throws on a malformed one (an unclosed brace, an empty expression, an
- * invalid variable name), naming the template.
+ * invalid variable name, a reserved operator), naming the template and the problem's position.
  *
  * @example
  * const t = compileUriTemplate("users://{id}/posts{?limit}");
  * t.match("users://42/posts?limit=5"); // { id: "42", limit: "5" }
  */
-export function compileUriTemplate(source: string): UriTemplate {
+export function compileUriTemplate(template: string | ParsedUriTemplate): UriTemplate {
+  const parsed = typeof template === "string" ? parseUriTemplateOrThrow(template) : template;
   let pattern = "^";
   const captures: Capture[] = [];
-  const variables: string[] = [];
   const queryNames: string[] = [];
-  let at = 0;
-  while (at < source.length) {
-    const open = source.indexOf("{", at);
-    const literalEnd = open === -1 ? source.length : open;
-    const literal = source.slice(at, literalEnd);
-    if (literal.includes("}")) throw malformed(source, "a '}' without its '{'");
-    pattern += escapeRegExp(literal);
-    if (open === -1) break;
-    const close = source.indexOf("}", open);
-    if (close === -1) throw malformed(source, "a '{' without its '}'");
-    let body = source.slice(open + 1, close);
-    let operator: Operator = "";
-    if (OPERATORS.has(body[0] ?? "")) {
-      operator = body[0] as Operator;
-      body = body.slice(1);
+  parsed.parts.forEach((part, i) => {
+    if (part.kind === "literal") {
+      pattern += escapeRegExp(part.text);
+      return;
     }
-    const names = body.split(",").map((spec) => {
-      const name = VARSPEC.exec(spec)?.[1];
-      if (name === undefined) throw malformed(source, `an invalid variable ${JSON.stringify(spec)}`);
-      return name;
-    });
-    variables.push(...names);
-    pattern += expression(operator, names, captures, queryNames);
-    at = close + 1;
-  }
+    // A value ends where an optional expression after it may begin (`{/d}{;e}`: `;` ends `d`).
+    const after = parsed.parts[i + 1];
+    const stop = after?.kind === "expression" && OPTIONAL_STARTS.has(after.operator) ? after.operator : "";
+    const names = part.variables.map((v) => v.name);
+    pattern += expression({ operator: part.operator, names, stop, captures, queryNames });
+  });
   const regex = new RegExp(`${pattern}$`);
   return {
-    source,
-    variables,
+    source: parsed.source,
+    variables: parsed.variables,
     match(uri) {
       if (uri.length > MAX_MATCHED_URI_LENGTH) return undefined;
       const found = regex.exec(uri);
@@ -94,18 +74,32 @@ export function compileUriTemplate(source: string): UriTemplate {
         }
         const value = capture.kind === "parameter" ? parameterValue(raw, capture.name) : decode(raw);
         if (value === undefined) return undefined;
+        // A variable named twice (`{id}/x/{id}`) matches only where both places agree.
+        if (Object.hasOwn(values, capture.name) && values[capture.name] !== value) return undefined;
         values[capture.name] = value;
       }
       return values;
     },
+    expand: (values) => expandUriTemplate(parsed, values),
   };
 }
 
+/** Operators of expressions that may expand to nothing at all and start with their operator. */
+const OPTIONAL_STARTS = new Set([";", "?", "&"]);
+
 /** The pattern of one expression; pushes its capture groups in order. */
-function expression(operator: Operator, names: string[], captures: Capture[], queryNames: string[]): string {
+function expression(options: {
+  operator: UriTemplateOperator;
+  names: string[];
+  /** A character that ends the values (where the next expression begins), or "". */
+  stop: string;
+  captures: Capture[];
+  queryNames: string[];
+}): string {
+  const { operator, names, stop, captures, queryNames } = options;
   const value = (name: string, chars: string) => {
     captures.push({ kind: "value", name });
-    return `(${chars}+)`;
+    return `(${stop && chars.startsWith("[^") ? `[^${escapeRegExp(stop)}${chars.slice(2)}` : chars}+)`;
   };
   switch (operator) {
     case "":
@@ -170,8 +164,4 @@ function decode(text: string): string | undefined {
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-function malformed(source: string, problem: string): Error {
-  return new Error(`mcp-gen: the URI template ${JSON.stringify(source)} has ${problem}`);
 }

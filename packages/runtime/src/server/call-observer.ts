@@ -1,0 +1,59 @@
+import type { ProtocolEra, Result, ServerContext } from "@modelcontextprotocol/server";
+import type { Span } from "@opentelemetry/api";
+import { type OutcomeNote, outcomeOf, requestFields } from "./call-log.ts";
+import type { ServerOptions } from "./options.ts";
+import { endToolSpan, traceToolCall } from "./tracing.ts";
+
+/** One served call to observe: what it is, its request, and how it runs. */
+export interface ObservedCall {
+  kind: "tool" | "resource" | "prompt";
+  params: unknown;
+  ctx: ServerContext;
+  era: ProtocolEra;
+  run(note: OutcomeNote): Promise<Result>;
+}
+
+/**
+ * Serves one call (`run`) and, with `onCall`, records it once answered: name, duration,
+ * outcome (from the result, or what the call noted), era, principal, session. Tool calls are
+ * traced (a span when OpenTelemetry is active). Nothing is measured that nobody reads.
+ */
+export async function observed(
+  options: Pick<ServerOptions, "onCall" | "logArguments">,
+  call: ObservedCall,
+): Promise<Result> {
+  const { kind, params, ctx, era, run } = call;
+  const onCall = options.onCall;
+  if (!onCall && kind !== "tool") return run({});
+  const note: OutcomeNote = {};
+  // The record's time and duration only when someone reads the record (`onCall`).
+  const time = onCall ? new Date().toISOString() : "";
+  const started = onCall ? performance.now() : 0;
+  const { name, uri, arguments: args } = (params ?? {}) as Record<string, unknown>;
+  const fields = requestFields(ctx, era);
+  const finish = (settled: { ok: true; value: Result } | { ok: false; error: unknown }, span?: Span) => {
+    const outcome = outcomeOf(settled, note);
+    if (span) endToolSpan(span, outcome, settled.ok ? undefined : settled.error);
+    if (!onCall) return;
+    onCall({
+      time,
+      kind,
+      name: String((kind === "resource" ? uri : name) ?? ""),
+      durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+      outcome,
+      ...fields,
+      ...(options.logArguments && args !== undefined ? { arguments: args } : {}),
+    });
+  };
+  const settle = async (span?: Span) => {
+    try {
+      const value = await run(note);
+      finish({ ok: true, value }, span);
+      return value;
+    } catch (error) {
+      finish({ ok: false, error }, span);
+      throw error;
+    }
+  };
+  return kind === "tool" ? traceToolCall(String(name), fields, settle) : settle();
+}

@@ -1,0 +1,99 @@
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  type ClientCapabilities,
+  RELATED_TASK_META_KEY,
+  type Server,
+  type ServerContext,
+} from "@modelcontextprotocol/server";
+import type { TaskRecord, TaskStore } from "../task-store.ts";
+import {
+  CAPABILITY_OF,
+  type InputChannel,
+  missingCapability,
+  progressNotification,
+  type Questions,
+} from "./channel.ts";
+import { send } from "./request-channel.ts";
+import type { ResultChannel } from "./result-channel.ts";
+
+/** What both task channels share: the task, where it is kept, and how messages name the tool. */
+interface TaskLink {
+  taskId: string;
+  store: TaskStore;
+  label: string;
+}
+
+/**
+ * The channel of a 2026-07-28 task: questions wait under their keys while the task's status is
+ * `input_required` (`tasks/get` shows them), and `tasks/update` answers them (`questions`). What
+ * the client supports is what the request that created the task declared. Progress messages
+ * become the task's status message.
+ */
+export function modernTaskChannel(
+  link: TaskLink & { questions: Questions; created: ServerContext; signal: AbortSignal },
+): InputChannel {
+  const envelope = link.created.mcpReq.envelope as Record<string, unknown> | undefined;
+  const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
+  return {
+    ask(request, key) {
+      if (!capabilities?.[CAPABILITY_OF[request.method]]) {
+        return Promise.reject(missingCapability({ request, label: link.label, strict: false }));
+      }
+      const answer = link.questions.ask(request, key);
+      void link.store.setStatus(link.taskId, "input_required");
+      return answer;
+    },
+    async progress({ message }) {
+      if (!link.signal.aborted && message !== undefined) {
+        await link.store.setStatus(link.taskId, "working", message);
+      }
+    },
+    becomeTask: () => Promise.resolve(),
+  };
+}
+
+/**
+ * The channel of a 2025-11-25 task: its requests to the client go on the stream of a waiting
+ * `tasks/result` (status `input_required` meanwhile), marked as the task's (`related-task`);
+ * progress goes on the progress token of the creating request, valid for the task's life.
+ */
+export function legacyTaskChannel(
+  link: TaskLink & {
+    server: Server;
+    results: ResultChannel;
+    /** Tells the creating connection the task's new status (`notifications/tasks/status`). */
+    notify(task: TaskRecord | undefined): void;
+    progressToken: string | number | undefined;
+    signal: AbortSignal;
+  },
+): InputChannel {
+  const { server, store, taskId, signal } = link;
+  const related = { [RELATED_TASK_META_KEY]: { taskId } };
+  return {
+    async ask(request) {
+      if (!server.getClientCapabilities()?.[CAPABILITY_OF[request.method]]) {
+        throw missingCapability({ request, label: link.label, strict: false });
+      }
+      link.notify(await store.setStatus(taskId, "input_required"));
+      const waiting = await link.results.next(signal);
+      try {
+        const params = { ...request.params, _meta: related };
+        return await send(
+          server,
+          waiting,
+          { ...request, params },
+          { relatedRequestId: waiting.mcpReq.id, signal },
+        );
+      } finally {
+        if (!signal.aborted) link.notify(await store.setStatus(taskId, "working"));
+      }
+    },
+    async progress(update) {
+      if (signal.aborted) return;
+      if (update.message !== undefined) await store.setStatus(taskId, "working", update.message);
+      if (link.progressToken === undefined) return;
+      await server.notification(progressNotification(link.progressToken, update)).catch(() => {});
+    },
+    becomeTask: () => Promise.resolve(),
+  };
+}

@@ -1,0 +1,88 @@
+import { execFile } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { moduleTrace } from "../../../codegen/test/consumer/trace.ts";
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+const dir = path.join(here, "fixtures", ".tmp", "lazy-load");
+
+/**
+ * A server run by plain node from the compiled packages, with a manifest of one tool (and,
+ * with `prompts`, one prompt), answering one call from an SDK client over linked in-memory
+ * transports: the runtime modules it resolved, relative to the runtime's `dist/`.
+ */
+async function loadedBy(name: string, manifestExtra: string): Promise<string[]> {
+  mkdirSync(dir, { recursive: true });
+  const script = path.join(dir, `${name}.mjs`);
+  writeFileSync(
+    script,
+    `import { createServer } from "@mcp-gen/runtime/server";
+import { InMemoryTransport } from "@modelcontextprotocol/server";
+import { Client } from "@modelcontextprotocol/client";
+const ok = { ok: true };
+const manifest = {
+  server: "lazy",
+  tools: [{
+    definition: { name: "add", inputSchema: { type: "object" } },
+    input: { check: () => ok, is: () => true },
+    resultWrapped: false,
+    usesContext: false,
+    invoke: () => "3",
+  }],
+  ${manifestExtra}
+};
+const server = createServer(manifest);
+const [a, b] = InMemoryTransport.createLinkedPair();
+await server.connect(a);
+const client = new Client({ name: "c", version: "1" }, { versionNegotiation: { mode: "legacy" } });
+await client.connect(b);
+const result = await client.callTool({ name: "add", arguments: {} });
+if (result.content[0].text !== "3") throw new Error("unexpected result " + JSON.stringify(result));
+await client.close();
+await server.close();
+`,
+  );
+  const trace = moduleTrace(dir, name);
+  await promisify(execFile)(process.execPath, [...trace.args, script], { cwd: dir });
+  const dist = `${path.resolve(here, "../../dist")}/`;
+  return [
+    ...new Set(
+      trace
+        .resolved()
+        .map((url) => new URL(url).pathname)
+        .filter((p) => p.startsWith(dist))
+        .map((p) => p.slice(dist.length)),
+    ),
+  ];
+}
+
+// `server/task-store.js` is not among them: the entry exports `memoryTaskStore` (public API).
+const OPTIONAL = [
+  "server/tasks.js",
+  "server/task-requests.js",
+  "server/input/task-channels.js",
+  "server/resources.js",
+  "server/prompts.js",
+  "server/completions.js",
+  "server/scoped-listing.js",
+  "server/coerce.js",
+];
+
+describe("a server loads what its manifest uses", () => {
+  it("serves a one-tool manifest without the modules of tasks, resources, prompts and completions", async () => {
+    const loaded = await loadedBy("one-tool", "");
+    expect(loaded).toContain("server/execute.js");
+    expect(OPTIONAL.filter((m) => loaded.includes(m))).toStrictEqual([]);
+  });
+
+  it("loads the prompts module when the manifest has a prompt", async () => {
+    const prompt = `prompts: [{ definition: { name: "p" }, input: { check: () => ok, is: () => true }, usesContext: false, get: () => "hi" }],`;
+    const loaded = await loadedBy("with-prompt", prompt);
+    expect(OPTIONAL.filter((m) => loaded.includes(m))).toStrictEqual([
+      "server/prompts.js",
+      "server/coerce.js",
+    ]);
+  });
+});
