@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import type { ServerManifest } from "../server/manifest.ts";
 import { logToStderr } from "../server/options.ts";
 import type { RunningServer, ServeOptions } from "../server/serve.ts";
@@ -37,7 +39,16 @@ export async function serveWithState(
   const ready = http?.ready;
   const withState = {
     ...rest,
-    tasks: { ...rest.tasks, store: state.tasks },
+    tasks: {
+      ...rest.tasks,
+      shared: {
+        tasks: state.tasks,
+        events: state.events,
+        holder: replicaId(),
+        report: (error: unknown) =>
+          report({ kind: "protocol", error: error instanceof Error ? error : new Error(String(error)) }),
+      },
+    },
     ...(http
       ? { http: { ...http, ready: async () => (await engineReady()) && (ready ? await ready() : true) } }
       : {}),
@@ -77,4 +88,9 @@ export async function serveWithState(
       });
     },
   };
+}
+
+/** This process's id as a lease holder: host, pid and a random part (a restarted pid differs). */
+function replicaId(): string {
+  return `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 }

@@ -5,6 +5,7 @@ import {
   type Server,
   type ServerContext,
 } from "@modelcontextprotocol/server";
+import { publishStatus, type SharedTasks } from "../shared-tasks.ts";
 import type { TaskRecord, TaskStore } from "../task-store.ts";
 import {
   CAPABILITY_OF,
@@ -20,6 +21,8 @@ import type { ResultChannel } from "./result-channel.ts";
 interface TaskLink {
   taskId: string;
   store: TaskStore;
+  /** Set when replicas share the task: its questions are kept in the store, answered on any replica. */
+  shared?: SharedTasks | undefined;
   label: string;
 }
 
@@ -39,8 +42,19 @@ export function modernTaskChannel(
       if (!capabilities?.[CAPABILITY_OF[request.method]]) {
         return Promise.reject(missingCapability({ request, label: link.label, strict: false }));
       }
-      const answer = link.questions.ask(request, key);
-      void link.store.setStatus(link.taskId, "input_required");
+      const { shared } = link;
+      if (!shared) {
+        const answer = link.questions.ask(request, key);
+        void link.store.setStatus(link.taskId, "input_required");
+        return answer;
+      }
+      // The question waits here under its key; the record shows it to every replica's `tasks/get`.
+      const chosen = key ?? link.questions.nextKey(request);
+      const answer = link.questions.ask(request, chosen);
+      void shared.tasks
+        .ask(link.taskId, { [chosen]: request })
+        .then((task) => publishStatus(shared, task))
+        .catch((error) => shared.report(error));
       return answer;
     },
     async progress({ message }) {
