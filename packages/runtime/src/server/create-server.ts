@@ -62,7 +62,20 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
   const maskErrors = options.maskErrors ?? false;
   const parked = parkedCalls(options);
   const notifyResourceUpdated = (uri: string) => connections.resourceUpdated(uri);
-  let now = served(catalogOf(manifest, options), options);
+  /** Tells the task service which tools this replica serves now (what a takeover runs again). */
+  const adopt = (next: ReturnType<typeof served>) => {
+    void Promise.resolve(next.features).then((features) =>
+      features.tasks?.adopt({
+        targets: next.catalog.targets,
+        limits,
+        maskErrors,
+        report,
+        notifyResourceUpdated: (uri) => notifyResourceUpdated(uri),
+      }),
+    );
+    return next;
+  };
+  let now = adopt(served(catalogOf(manifest, options), options));
 
   const factory = (context?: { era?: ProtocolEra; requestInfo?: unknown }): Server => {
     const era = context?.era ?? "legacy";
@@ -120,7 +133,7 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
         );
       }
       const before = now.catalog.listings.legacy;
-      now = served(catalogOf(next, options), options, now.features);
+      now = adopt(served(catalogOf(next, options), options, now.features));
       const after = now.catalog.listings.legacy;
       connections.listsChanged({
         tools: true,

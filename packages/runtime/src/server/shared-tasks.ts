@@ -17,6 +17,8 @@ export interface SharedTasks {
   holder: string;
   /** How long a lease holds without renewal, in ms (renewed every third of it). Default 15 000. */
   leaseMs?: number;
+  /** Aborted when the server stops: the takeover sweeps stop with it. */
+  signal?: AbortSignal;
   /** Where an engine's failure outside a request goes (a publish, a bus read). */
   report(error: unknown): void;
 }

@@ -25,8 +25,10 @@ import {
   type StoredOutcome,
   taskRun,
 } from "./shared-tasks.ts";
+import type { TakeoverSource } from "./taken-over.ts";
 import { type Running, taskRequests } from "./task-requests.ts";
 import { memoryTaskStore, type TaskRecord, type TaskStore } from "./task-store.ts";
+import { sweepTasks } from "./task-takeover.ts";
 import { clientHasTasks, created, errorOf, legacyTask } from "./task-wire.ts";
 
 /** How a tool runs as a task (`@task`): `"optional"` when the client asks, `"required"` always. */
@@ -69,6 +71,8 @@ export interface TaskCall {
 
 /** Serves MCP tasks for one server factory: task creation from `tools/call`, and `tasks/*`. */
 export interface Tasks {
+  /** The tools this replica serves now: what it runs again when it takes over a task of a dead replica. */
+  adopt(source: TakeoverSource): void;
   /**
    * Runs the call as a task when it should be one (a 2025 client sent `task`; a 2026-07-28
    * client declared the extension and the tool supports tasks): its `CreateTaskResult`. Else
@@ -100,6 +104,7 @@ export function createTasks(options: TaskOptions = {}): Tasks {
   const maxTtl = options.maxTtlMs ?? 24 * 60 * 60_000;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const running = new Map<string, Running>();
+  let source: TakeoverSource | undefined;
   if (shared) followTasks(shared, running);
 
   /** Creates the record — with what it runs and this replica's lease when shared — before any answer. */
@@ -186,8 +191,13 @@ export function createTasks(options: TaskOptions = {}): Tasks {
     });
 
   const requests = taskRequests({ store, running, shared });
+  if (shared) sweepTasks({ shared, running, source: () => source, outcomeOf });
 
   return {
+    adopt(next) {
+      source = next;
+    },
+
     call(call) {
       const support = taskSupportOf(call.tool);
       const name = call.tool.definition.name;

@@ -17,9 +17,12 @@ export async function serveWithState(
   options: ServeOptions & { state: string | SharedState },
   serve: (manifest: ServerManifest, options: ServeOptions) => Promise<RunningServer>,
 ): Promise<RunningServer> {
+  const lease = leaseMs();
   const { state: given, ...rest } = options;
   const state = typeof given === "string" ? await openState(given) : given;
   const report = options.onError ?? logToStderr;
+  /** Aborted once the server stopped: the task takeover sweeps stop. */
+  const stopped = new AbortController();
   let down = false;
   /** The engine's part of readiness: unreachable is reported once when it starts, not every probe. */
   const engineReady = async () => {
@@ -45,6 +48,8 @@ export async function serveWithState(
         tasks: state.tasks,
         events: state.events,
         holder: replicaId(),
+        signal: stopped.signal,
+        ...(lease !== undefined ? { leaseMs: lease } : {}),
         report: (error: unknown) =>
           report({ kind: "protocol", error: error instanceof Error ? error : new Error(String(error)) }),
       },
@@ -57,6 +62,7 @@ export async function serveWithState(
   try {
     running = await serve(manifest, withState);
   } catch (error) {
+    stopped.abort();
     if (typeof given === "string") await state.close();
     throw error;
   }
@@ -65,6 +71,7 @@ export async function serveWithState(
   });
   const release = async () => {
     stop();
+    stopped.abort();
     if (typeof given === "string") await state.close();
   };
   const closed = running.closed.then(release);
@@ -93,4 +100,20 @@ export async function serveWithState(
 /** This process's id as a lease holder: host, pid and a random part (a restarted pid differs). */
 function replicaId(): string {
   return `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+}
+
+/**
+ * How long a task's lease holds without renewal: `MCP_GEN_STATE_LEASE_MS` (another replica takes
+ * a dead replica's task that long after its last renewal), default 15 s.
+ */
+function leaseMs(): number | undefined {
+  const given = process.env.MCP_GEN_STATE_LEASE_MS;
+  if (given === undefined || given === "") return undefined;
+  const ms = Number(given);
+  if (!Number.isInteger(ms) || ms < 300) {
+    throw new Error(
+      `MCP_GEN_STATE_LEASE_MS must be a whole number of milliseconds ≥ 300 (got ${JSON.stringify(given)})`,
+    );
+  }
+  return ms;
 }

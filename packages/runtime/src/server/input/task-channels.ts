@@ -33,13 +33,18 @@ interface TaskLink {
  * become the task's status message.
  */
 export function modernTaskChannel(
-  link: TaskLink & { questions: Questions; created: ServerContext; signal: AbortSignal },
+  link: TaskLink & {
+    questions: Questions;
+    /** The request that created the task; absent for a run taken over (its client's capabilities are unknown). */
+    created: ServerContext | undefined;
+    signal: AbortSignal;
+  },
 ): InputChannel {
-  const envelope = link.created.mcpReq.envelope as Record<string, unknown> | undefined;
+  const envelope = link.created?.mcpReq.envelope as Record<string, unknown> | undefined;
   const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
   return {
     ask(request, key) {
-      if (!capabilities?.[CAPABILITY_OF[request.method]]) {
+      if (link.created && !capabilities?.[CAPABILITY_OF[request.method]]) {
         return Promise.reject(missingCapability({ request, label: link.label, strict: false }));
       }
       const { shared } = link;
