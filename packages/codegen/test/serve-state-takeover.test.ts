@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../../examples/ledger/test/support/nginx.ts";
 import { build } from "../src/build.ts";
@@ -8,6 +9,7 @@ import { BIN } from "./support/cli.ts";
 import { tempProject } from "./support/project.ts";
 
 /**
+ * Events across replicas: a listener on A hears the resource update a tool published on B.
  * A replica SIGKILLed while it runs a task (`mcp-gen serve --state`, per engine): another
  * replica takes the lapsed lease — a re-runnable (`@idempotent`) tool runs again there and
  * completes, any other ends failed "outcome unknown" and its side effect (a line in a file,
@@ -56,6 +58,23 @@ export async function recount(file: string, ctx: ToolContext): Promise<string> {
 export async function launch(file: string, ctx: ToolContext): Promise<string> {
   counted(file);
   return forever(ctx.signal);
+}
+
+/**
+ * The board clients watch.
+ * @resource jobs://board
+ */
+export function board(): string {
+  return "the board";
+}
+
+/**
+ * Tells every listener that a resource changed.
+ * @param uri The resource
+ */
+export function touch(uri: string, ctx: ToolContext): string {
+  ctx.notifyResourceUpdated(uri);
+  return \`touched \${uri}\`;
 }
 `;
 
@@ -107,94 +126,131 @@ const lines = (file: string) =>
   existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean) : [];
 
 for (const engine of ENGINES) {
-  describe.skipIf(SKIP || !engine.url)(`a replica killed mid-task, on ${engine.name}`, () => {
-    let dir = "";
-    const replicas: { url: string; child: ChildProcess; exited: Promise<unknown> }[] = [];
+  describe.skipIf(SKIP || !engine.url)(
+    `replicas sharing state on ${engine.name}: events, and a replica killed mid-task`,
+    () => {
+      let dir = "";
+      const replicas: { url: string; child: ChildProcess; exited: Promise<unknown> }[] = [];
 
-    /** A replica of the project's server; resolves once it serves. */
-    async function replica() {
-      const port = await freePort();
-      // Each engine's namespace apart, so the other engine's test never sees these tasks.
-      const state = `${engine.url}${engine.url!.includes("?") ? "&" : "?"}namespace=takeover_${engine.name.toLowerCase()}`;
-      const child = spawn(
-        process.execPath,
-        [BIN, "serve", "jobs", "--http", "--port", String(port), "--state", state],
-        {
-          cwd: dir,
-          env: { ...process.env, NO_COLOR: "1", MCP_GEN_STATE_LEASE_MS: "1500" },
-          stdio: ["ignore", "ignore", "pipe"],
-        },
-      );
-      let stderr = "";
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      await new Promise<void>((resolve, reject) => {
-        child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
-          stderr += chunk;
-          if (/serving jobs/.test(stderr)) resolve();
+      /** A replica of the project's server; resolves once it serves. */
+      async function replica() {
+        const port = await freePort();
+        // Each engine's namespace apart, so the other engine's test never sees these tasks.
+        const state = `${engine.url}${engine.url!.includes("?") ? "&" : "?"}namespace=takeover_${engine.name.toLowerCase()}`;
+        const child = spawn(
+          process.execPath,
+          [BIN, "serve", "jobs", "--http", "--port", String(port), "--state", state],
+          {
+            cwd: dir,
+            env: { ...process.env, NO_COLOR: "1", MCP_GEN_STATE_LEASE_MS: "1500" },
+            stdio: ["ignore", "ignore", "pipe"],
+          },
+        );
+        let stderr = "";
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        await new Promise<void>((resolve, reject) => {
+          child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
+            stderr += chunk;
+            if (/serving jobs/.test(stderr)) resolve();
+          });
+          void exited.then((code) => reject(new Error(`mcp-gen serve exited (${code}): ${stderr}`)));
         });
-        void exited.then((code) => reject(new Error(`mcp-gen serve exited (${code}): ${stderr}`)));
+        replicas.push({ url: `http://127.0.0.1:${port}/mcp`, child, exited });
+      }
+
+      beforeAll(async () => {
+        dir = tempProject({
+          "mcp-gen.config.json": JSON.stringify({
+            schemas: "schemas",
+            generated: "generated",
+            servers: { jobs: { tools: ["tools.ts"] } },
+          }),
+          "package.json": JSON.stringify({ type: "module" }),
+          "tools.ts": TOOLS,
+        });
+        await build({ configFile: path.join(dir, "mcp-gen.config.json") });
+        await Promise.all([replica(), replica(), replica()]);
+      }, 60_000);
+
+      afterAll(async () => {
+        for (const r of replicas) r.child.kill("SIGTERM");
+        await Promise.all(replicas.map((r) => r.exited));
       });
-      replicas.push({ url: `http://127.0.0.1:${port}/mcp`, child, exited });
-    }
 
-    beforeAll(async () => {
-      dir = tempProject({
-        "mcp-gen.config.json": JSON.stringify({
-          schemas: "schemas",
-          generated: "generated",
-          servers: { jobs: { tools: ["tools.ts"] } },
-        }),
-        "package.json": JSON.stringify({ type: "module" }),
-        "tools.ts": TOOLS,
+      /** Starts `tool` on replica `at` and waits until its run did its side effect. */
+      async function started(tool: string, at: number, file: string) {
+        const created = await call(
+          replicas[at]!.url,
+          "tools/call",
+          { name: tool, arguments: { file } },
+          tool,
+        );
+        await until(
+          () => lines(file).length,
+          (n) => n === 1,
+        );
+        return created.taskId as string;
+      }
+
+      it("delivers to a listener on A the resource update a tool published on B", async () => {
+        const client = new Client(
+          { name: "listener", version: "1.0.0" },
+          { versionNegotiation: { mode: { pin: "2026-07-28" } } },
+        );
+        const heard = new Promise<unknown>((resolve) =>
+          client.setNotificationHandler("notifications/resources/updated", (n) => resolve(n.params)),
+        );
+        await client.connect(new StreamableHTTPClientTransport(new URL(replicas[0]!.url)));
+        try {
+          const subscription = await client.listen({ resourceSubscriptions: ["jobs://board"] });
+          try {
+            expect(
+              await call(
+                replicas[1]!.url,
+                "tools/call",
+                { name: "touch", arguments: { uri: "jobs://board" } },
+                "touch",
+              ),
+            ).toMatchObject({ content: [{ text: "touched jobs://board" }] });
+            expect(await heard).toMatchObject({ uri: "jobs://board" });
+          } finally {
+            await subscription.close();
+          }
+        } finally {
+          await client.close();
+        }
       });
-      await build({ configFile: path.join(dir, "mcp-gen.config.json") });
-      await Promise.all([replica(), replica(), replica()]);
-    }, 60_000);
 
-    afterAll(async () => {
-      for (const r of replicas) r.child.kill("SIGTERM");
-      await Promise.all(replicas.map((r) => r.exited));
-    });
-
-    /** Starts `tool` on replica `at` and waits until its run did its side effect. */
-    async function started(tool: string, at: number, file: string) {
-      const created = await call(replicas[at]!.url, "tools/call", { name: tool, arguments: { file } }, tool);
-      await until(
-        () => lines(file).length,
-        (n) => n === 1,
-      );
-      return created.taskId as string;
-    }
-
-    it("runs a re-runnable task again on another replica once its replica is SIGKILLed, to completion", async () => {
-      const file = path.join(dir, `recount-${engine.name}.log`);
-      const taskId = await started("recount", 0, file);
-      replicas[0]!.child.kill("SIGKILL");
-      await replicas[0]!.exited;
-      const task = await until(
-        () => call(replicas[1]!.url, "tasks/get", { taskId }, taskId),
-        (t) => t.status !== "working",
-      );
-      expect(task).toMatchObject({
-        status: "completed",
-        result: { structuredContent: "runs=2" },
+      it("runs a re-runnable task again on another replica once its replica is SIGKILLed, to completion", async () => {
+        const file = path.join(dir, `recount-${engine.name}.log`);
+        const taskId = await started("recount", 0, file);
+        replicas[0]!.child.kill("SIGKILL");
+        await replicas[0]!.exited;
+        const task = await until(
+          () => call(replicas[1]!.url, "tasks/get", { taskId }, taskId),
+          (t) => t.status !== "working",
+        );
+        expect(task).toMatchObject({
+          status: "completed",
+          result: { structuredContent: "runs=2" },
+        });
+        // The second run was on a surviving replica.
+        expect(lines(file)[1]).not.toBe(String(replicas[0]!.child.pid));
       });
-      // The second run was on a surviving replica.
-      expect(lines(file)[1]).not.toBe(String(replicas[0]!.child.pid));
-    });
 
-    it("ends a destructive task failed 'outcome unknown' after its replica is SIGKILLed, its side effect done once", async () => {
-      const file = path.join(dir, `launch-${engine.name}.log`);
-      const taskId = await started("launch", 1, file);
-      replicas[1]!.child.kill("SIGKILL");
-      await replicas[1]!.exited;
-      const task = await until(
-        () => call(replicas[2]!.url, "tasks/get", { taskId }, taskId),
-        (t) => t.status !== "working",
-      );
-      expect(task).toMatchObject({ status: "failed", error: { code: -32603 } });
-      expect((task.error as { message: string }).message).toMatch(/^Outcome unknown/);
-      expect(lines(file)).toHaveLength(1);
-    });
-  });
+      it("ends a destructive task failed 'outcome unknown' after its replica is SIGKILLed, its side effect done once", async () => {
+        const file = path.join(dir, `launch-${engine.name}.log`);
+        const taskId = await started("launch", 1, file);
+        replicas[1]!.child.kill("SIGKILL");
+        await replicas[1]!.exited;
+        const task = await until(
+          () => call(replicas[2]!.url, "tasks/get", { taskId }, taskId),
+          (t) => t.status !== "working",
+        );
+        expect(task).toMatchObject({ status: "failed", error: { code: -32603 } });
+        expect((task.error as { message: string }).message).toMatch(/^Outcome unknown/);
+        expect(lines(file)).toHaveLength(1);
+      });
+    },
+  );
 }

@@ -62,6 +62,8 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
   const maskErrors = options.maskErrors ?? false;
   const parked = parkedCalls(options);
   const notifyResourceUpdated = (uri: string) => connections.resourceUpdated(uri);
+  /** What tools report: to every replica through the bus when shared, else to this server's subscribers. */
+  const toolNotifies = options.publishResourceUpdated ?? notifyResourceUpdated;
   /** Tells the task service which tools this replica serves now (what a takeover runs again). */
   const adopt = (next: ReturnType<typeof served>) => {
     void Promise.resolve(next.features).then((features) =>
@@ -70,7 +72,7 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
         limits,
         maskErrors,
         report,
-        notifyResourceUpdated: (uri) => notifyResourceUpdated(uri),
+        notifyResourceUpdated: toolNotifies,
       }),
     );
     return next;
@@ -116,7 +118,7 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
             ...(subject.uri !== undefined ? { uri: subject.uri } : {}),
             link,
             signal,
-            notifyResourceUpdated,
+            notifyResourceUpdated: toolNotifies,
           }),
         channel: (link) => (era === "modern" ? parked.channel(link) : legacyRequestChannel(server, link)),
         report,

@@ -81,6 +81,12 @@ export interface ServerOptions {
    */
   tasks?: TaskOptions;
   /**
+   * Where `ctx.notifyResourceUpdated` goes instead of this server's own subscribers: with shared
+   * state (`serve({ state })` sets it), the event bus, whose listener on every replica notifies
+   * that replica's subscribers. Default: this server's subscribers.
+   */
+  publishResourceUpdated?: (uri: string) => void;
+  /**
    * Receives what the server logs: invalid results, errors thrown by tools (and by resources,
    * prompts and completions: `source`), protocol errors.
    * Default: one line on stderr for each (stdout belongs to the stdio transport).

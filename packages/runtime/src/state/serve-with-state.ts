@@ -40,8 +40,15 @@ export async function serveWithState(
   // Over HTTP (with or without `http` options), readiness includes the engine.
   const http = rest.transport === "http" ? (("http" in rest ? rest.http : undefined) ?? {}) : undefined;
   const ready = http?.ready;
+  /** Every replica (this one included) hears it from the bus; an engine that cannot take it is reported. */
+  const publishResourceUpdated = (uri: string) => {
+    state.events.publish({ type: "resource-updated", uri }).catch((error: unknown) => {
+      report({ kind: "protocol", error: error instanceof Error ? error : new Error(String(error)) });
+    });
+  };
   const withState = {
     ...rest,
+    publishResourceUpdated,
     tasks: {
       ...rest.tasks,
       shared: {
@@ -88,12 +95,7 @@ export async function serveWithState(
       return result;
     },
     update: (next) => running.update(next),
-    notifyResourceUpdated(uri) {
-      // Every replica (this one included) hears it from the bus; an engine that cannot take it is reported.
-      state.events.publish({ type: "resource-updated", uri }).catch((error: unknown) => {
-        report({ kind: "protocol", error: error instanceof Error ? error : new Error(String(error)) });
-      });
-    },
+    notifyResourceUpdated: publishResourceUpdated,
   };
 }
 
