@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,6 +6,7 @@ import { freePort } from "../../../examples/ledger/test/support/nginx.ts";
 import { build } from "../src/build.ts";
 import { BIN } from "./support/cli.ts";
 import { tempProject } from "./support/project.ts";
+import { call, lines, TOOLS, until } from "./support/state-replicas.ts";
 
 /**
  * Events across replicas: a listener on A hears the resource update a tool published on B.
@@ -21,109 +21,8 @@ const ENGINES = [
   { name: "PostgreSQL", url: process.env.LEDGER_PG_URL },
 ];
 const SKIP = process.env.MCP_GEN_STATE_SKIP === "1";
-
-const TOOLS = `
-import { appendFileSync, readFileSync } from "node:fs";
-import type { ToolContext } from "@mcp-gen/runtime";
-
-/** Resolves never; rejects when the run is aborted. */
-function forever(signal: AbortSignal): Promise<never> {
-  return new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason)));
-}
-
-/** Counts its runs in \`file\`; the first waits until stopped, any later one completes. */
-function counted(file: string): number {
-  appendFileSync(file, \`\${process.pid}\\n\`);
-  return readFileSync(file, "utf8").split("\\n").filter(Boolean).length;
-}
-
-/**
- * Safe to run again: the first run waits, a run after a takeover completes.
- * @task
- * @idempotent
- * @param file Where runs are counted
- */
-export async function recount(file: string, ctx: ToolContext): Promise<string> {
-  const runs = counted(file);
-  if (runs === 1) await forever(ctx.signal);
-  return \`runs=\${runs}\`;
-}
-
-/**
- * Not safe to run again: does its side effect once, then waits until stopped.
- * @task
- * @destructive
- * @param file Where the side effect is counted
- */
-export async function launch(file: string, ctx: ToolContext): Promise<string> {
-  counted(file);
-  return forever(ctx.signal);
-}
-
-/**
- * The board clients watch.
- * @resource jobs://board
- */
-export function board(): string {
-  return "the board";
-}
-
-/**
- * Tells every listener that a resource changed.
- * @param uri The resource
- */
-export function touch(uri: string, ctx: ToolContext): string {
-  ctx.notifyResourceUpdated(uri);
-  return \`touched \${uri}\`;
-}
-`;
-
-/** A 2026-07-28 request to one replica; its result, or an error naming what failed. */
-async function call(url: string, method: string, params: Record<string, unknown>, name: string) {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": "2026-07-28",
-      "mcp-method": method,
-      "mcp-name": name,
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-          "io.modelcontextprotocol/clientInfo": { name: "takeover-test", version: "1.0.0" },
-          "io.modelcontextprotocol/clientCapabilities": {
-            extensions: { "io.modelcontextprotocol/tasks": {} },
-          },
-        },
-      },
-    }),
-  });
-  const body = (await response.json()) as { result?: Record<string, unknown>; error?: unknown };
-  if (!body.result)
-    throw new Error(`${method} through ${url}: ${response.status} ${JSON.stringify(body.error)}`);
-  return body.result;
-}
-
-/** Polls `read` every 50 ms, at most `attempts` times, until `done` holds; its last value. */
-async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean, attempts = 300): Promise<T> {
-  let value = await read();
-  for (let i = 1; i < attempts && !done(value); i++) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    value = await read();
-  }
-  if (!done(value)) throw new Error(`Never reached the state waited for: ${JSON.stringify(value)}`);
-  return value;
-}
-
-const lines = (file: string) =>
-  existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean) : [];
+/** The key every replica shares (sealed input_required rounds). */
+const KEY = "a-test-key-shared-by-the-three-replicas";
 
 for (const engine of ENGINES) {
   describe.skipIf(SKIP || !engine.url)(
@@ -142,7 +41,7 @@ for (const engine of ENGINES) {
           [BIN, "serve", "jobs", "--http", "--port", String(port), "--state", state],
           {
             cwd: dir,
-            env: { ...process.env, NO_COLOR: "1", MCP_GEN_STATE_LEASE_MS: "1500" },
+            env: { ...process.env, NO_COLOR: "1", MCP_GEN_STATE_LEASE_MS: "1500", MCP_GEN_STATE_KEY: KEY },
             stdio: ["ignore", "ignore", "pipe"],
           },
         );
@@ -219,6 +118,54 @@ for (const engine of ENGINES) {
         } finally {
           await client.close();
         }
+      });
+
+      it("completes the input_required retry of a @readOnly tool on another replica, once", async () => {
+        const [a, b, c] = replicas.map((r) => r.url) as [string, string, string];
+        const first = await call(a, "tools/call", { name: "greet_user", arguments: {} }, "greet_user");
+        expect(first).toMatchObject({
+          resultType: "input_required",
+          inputRequests: { user_name: { method: "elicitation/create" } },
+        });
+        const retry = {
+          name: "greet_user",
+          arguments: {},
+          inputResponses: { user_name: { action: "accept", content: { name: "Ada" } } },
+          requestState: first.requestState,
+        };
+        expect(await call(b, "tools/call", retry, "greet_user")).toMatchObject({
+          content: [{ type: "text", text: "Hello, Ada!" }],
+        });
+        // Single use, enforced by the store: the same state again on a third replica is refused.
+        await expect(call(c, "tools/call", retry, "greet_user")).rejects.toThrow(
+          /Invalid or expired requestState/,
+        );
+      });
+
+      it("refuses the retry of a tool not safe to run again on another replica, saying where to send it", async () => {
+        const [a, b] = replicas.map((r) => r.url) as [string, string];
+        const file = path.join(dir, `written-${engine.name}.log`);
+        const first = await call(
+          a,
+          "tools/call",
+          { name: "confirm_write", arguments: { file } },
+          "confirm_write",
+        );
+        const retry = {
+          name: "confirm_write",
+          arguments: { file },
+          inputResponses: { ok: { action: "accept", content: { ok: true } } },
+          requestState: first.requestState,
+        };
+        await expect(call(b, "tools/call", retry, "confirm_write")).rejects.toThrow(
+          /not declared safe to run again .* send the retry through that replica/,
+        );
+        expect(lines(file)).toStrictEqual([]);
+        // Through the replica that asked, it goes on (its call waited there) and writes once.
+        expect(await call(a, "tools/call", retry, "confirm_write")).toMatchObject({
+          content: [{ text: "accept" }],
+        });
+        expect(lines(file)).toStrictEqual(["written"]);
       });
 
       it("runs a re-runnable task again on another replica once its replica is SIGKILLed, to completion", async () => {

@@ -1,4 +1,5 @@
 import type { CallRecord } from "./call-log.ts";
+import type { SharedContinuations } from "./input/sealed-rounds.ts";
 import type { TaskOptions } from "./tasks.ts";
 
 /** Something the server reports instead of sending it to the client. */
@@ -86,6 +87,12 @@ export interface ServerOptions {
    * that replica's subscribers. Default: this server's subscribers.
    */
   publishResourceUpdated?: (uri: string) => void;
+  /**
+   * Set by `serve({ state })`: 2026-07-28 `input_required` rounds of tools declared safe to run
+   * again (`@readOnly`, `@idempotent`) travel sealed with the shared key, so their retry runs
+   * on any replica; other calls wait on the replica that asked. Default: every call waits here.
+   */
+  sharedContinuations?: SharedContinuations;
   /**
    * Receives what the server logs: invalid results, errors thrown by tools (and by resources,
    * prompts and completions: `source`), protocol errors.

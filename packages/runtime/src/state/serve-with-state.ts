@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
+import { bindCaller, type SealedRound } from "../server/input/sealed-rounds.ts";
 import type { ServerManifest } from "../server/manifest.ts";
 import { logToStderr } from "../server/options.ts";
 import type { RunningServer, ServeOptions } from "../server/serve.ts";
+import { continuationCodec } from "./continuation-codec.ts";
 import { openState } from "./open.ts";
 import type { SharedState } from "./types.ts";
 
@@ -18,7 +20,8 @@ export async function serveWithState(
   serve: (manifest: ServerManifest, options: ServeOptions) => Promise<RunningServer>,
 ): Promise<RunningServer> {
   const lease = leaseMs();
-  const { state: given, ...rest } = options;
+  const keys = stateKeys(options.stateKeys);
+  const { state: given, stateKeys: _, ...rest } = options;
   const state = typeof given === "string" ? await openState(given) : given;
   const report = options.onError ?? logToStderr;
   /** Aborted once the server stopped: the task takeover sweeps stop. */
@@ -49,6 +52,15 @@ export async function serveWithState(
   const withState = {
     ...rest,
     publishResourceUpdated,
+    sharedContinuations: keys
+      ? {
+          codec: continuationCodec<SealedRound>({
+            keys,
+            continuations: state.continuations,
+            bind: bindCaller,
+          }),
+        }
+      : {},
     tasks: {
       ...rest.tasks,
       shared: {
@@ -118,4 +130,26 @@ function leaseMs(): number | undefined {
     );
   }
   return ms;
+}
+
+/**
+ * The keys sealing `input_required` rounds: the option, else `MCP_GEN_STATE_KEYS` (newest first,
+ * comma-separated), else `MCP_GEN_STATE_KEY`; `undefined` when none is configured.
+ */
+function stateKeys(given: readonly string[] | undefined): readonly string[] | undefined {
+  const env = process.env.MCP_GEN_STATE_KEYS || process.env.MCP_GEN_STATE_KEY;
+  const keys =
+    given ??
+    env
+      ?.split(",")
+      .map((k) => k.trim())
+      .filter(Boolean);
+  if (!keys || keys.length === 0) return undefined;
+  const short = keys.findIndex((k) => Buffer.byteLength(k) < 32);
+  if (short >= 0) {
+    throw new Error(
+      `The state key #${short + 1} (stateKeys / MCP_GEN_STATE_KEYS / MCP_GEN_STATE_KEY) is shorter than 32 bytes: use e.g. \`openssl rand -base64 32\`.`,
+    );
+  }
+  return keys;
 }
