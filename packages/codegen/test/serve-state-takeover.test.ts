@@ -34,14 +34,19 @@ for (const engine of ENGINES) {
       /** A replica of the project's server; resolves once it serves. */
       async function replica() {
         const port = await freePort();
-        // Each engine's namespace apart, so the other engine's test never sees these tasks.
-        const state = `${engine.url}${engine.url!.includes("?") ? "&" : "?"}namespace=takeover_${engine.name.toLowerCase()}`;
         const child = spawn(
           process.execPath,
-          [BIN, "serve", "jobs", "--http", "--port", String(port), "--state", state],
+          // The state URL comes from the project's config (`state`), with no flag.
+          [BIN, "serve", "jobs", "--http", "--port", String(port)],
           {
             cwd: dir,
-            env: { ...process.env, NO_COLOR: "1", MCP_GEN_STATE_LEASE_MS: "1500", MCP_GEN_STATE_KEY: KEY },
+            env: {
+              ...process.env,
+              NO_COLOR: "1",
+              MCP_GEN_STATE_URL: "",
+              MCP_GEN_STATE_LEASE_MS: "1500",
+              MCP_GEN_STATE_KEY: KEY,
+            },
             stdio: ["ignore", "ignore", "pipe"],
           },
         );
@@ -60,6 +65,8 @@ for (const engine of ENGINES) {
       beforeAll(async () => {
         dir = tempProject({
           "mcp-gen.config.json": JSON.stringify({
+            // Each engine's namespace apart, so the other engine's test never sees these tasks.
+            state: `${engine.url}${engine.url!.includes("?") ? "&" : "?"}namespace=takeover_${engine.name.toLowerCase()}`,
             schemas: "schemas",
             generated: "generated",
             servers: { jobs: { tools: ["tools.ts"] } },

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { type Command, InvalidArgumentError } from "commander";
 import { type AuthFlags, authFromFlags } from "../serve/auth-flags.ts";
 import { withConfig } from "./options.ts";
@@ -117,7 +118,7 @@ export function registerServe(program: Command): void {
         // without type stripping, tsx's loader hooks, once registered, slow every later import.
         const { jsonCallLog, serve } = await import("@mcp-gen/runtime/server");
         const { loadServerManifest } = await import("../serve/load-manifest.ts");
-        const { manifest } = await loadServerManifest({
+        const { manifest, location } = await loadServerManifest({
           server,
           ...(flags.config ? { configFile: flags.config } : {}),
         });
@@ -130,14 +131,17 @@ export function registerServe(program: Command): void {
           return 1;
         }
         // Shared state opens before serving: an engine that cannot be reached stops the start.
-        const stateUrl = flags.state ?? (process.env.MCP_GEN_STATE_URL || undefined);
+        // --state, then MCP_GEN_STATE_URL, then the config's `state`.
+        const given = flags.state ?? (process.env.MCP_GEN_STATE_URL || undefined);
+        const stateUrl = given ?? location.state;
+        const stateFrom = given ? "--state" : `state (${path.relative(process.cwd(), location.configFile)})`;
         let state: import("@mcp-gen/runtime/state").SharedState | undefined;
         if (stateUrl) {
           const { openState } = await import("@mcp-gen/runtime/state");
           try {
             state = await openState(stateUrl);
           } catch (error) {
-            process.stderr.write(`mcp-gen: --state: ${(error as Error).message}\n`);
+            process.stderr.write(`mcp-gen: ${stateFrom}: ${(error as Error).message}\n`);
             return 1;
           }
         }
