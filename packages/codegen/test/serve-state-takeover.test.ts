@@ -127,6 +127,27 @@ for (const engine of ENGINES) {
         }
       });
 
+      it("stops the run on A when its task is cancelled through B", async () => {
+        const [a, b, c] = replicas.map((r) => r.url) as [string, string, string];
+        const file = path.join(dir, `watched-${engine.name}.log`);
+        const { taskId } = await call(a, "tools/call", { name: "watched", arguments: { file } }, "watched");
+        await until(
+          () => lines(file),
+          (l) => l.length === 1,
+        );
+        await call(b, "tasks/cancel", { taskId }, taskId as string);
+        // The run on A saw its signal abort: it noted it in the file.
+        expect(
+          await until(
+            () => lines(file),
+            (l) => l.length === 2,
+          ),
+        ).toStrictEqual(["started", "stopped"]);
+        expect(await call(c, "tasks/get", { taskId }, taskId as string)).toMatchObject({
+          status: "cancelled",
+        });
+      });
+
       it("completes the input_required retry of a @readOnly tool on another replica, once", async () => {
         const [a, b, c] = replicas.map((r) => r.url) as [string, string, string];
         const first = await call(a, "tools/call", { name: "greet_user", arguments: {} }, "greet_user");

@@ -44,6 +44,20 @@ export async function launch(file: string, ctx: ToolContext): Promise<string> {
 }
 
 /**
+ * Notes in \`file\` when it starts and when it is stopped (a cancel), then waits.
+ * @task
+ * @param file Where it notes
+ */
+export async function watched(file: string, ctx: ToolContext): Promise<string> {
+  appendFileSync(file, "started\\n");
+  try {
+    return await forever(ctx.signal);
+  } finally {
+    appendFileSync(file, "stopped\\n");
+  }
+}
+
+/**
  * The board clients watch.
  * @resource jobs://board
  */
