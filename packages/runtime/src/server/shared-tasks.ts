@@ -63,9 +63,7 @@ export async function runShared(options: {
       return options.outcome();
     },
   });
-  const stored = await run.done;
-  if (!stored) return undefined;
-  return shared.tasks.get(taskId, entry.owner);
+  return run.finished;
 }
 
 /** Publishes a task's new status to every replica; an engine that cannot take it is reported. */
