@@ -102,11 +102,12 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
       /** Whose tasks a request sees: a 2025 session's (or connection's) own; on 2026-07-28 whoever has the id. */
       ownerOf: (ctx) =>
         era === "modern" ? undefined : (ctx.sessionId ?? (perRequest ? undefined : connectionId)),
-      environment: (ctx, subject, timeoutMs): CallEnvironment => ({
+      environment: (ctx, subject, call): CallEnvironment => ({
         era,
         limits,
         maskErrors,
-        timeoutMs,
+        timeoutMs: call?.timeoutMs,
+        ...(call?.note ? { note: call.note } : {}),
         requestSignal: ctx.mcpReq.signal,
         request: ctx,
         context: (signal, link) =>

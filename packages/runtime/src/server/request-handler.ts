@@ -26,8 +26,12 @@ export interface HandlerContext {
   parked: ParkedCalls;
   /** The catalog of now (`update()` may replace it) and its loaded features. */
   current(): { catalog: Catalog; features: Features | Promise<Features> };
-  /** What serving one request needs (`timeoutMs` for tools). */
-  environment(ctx: ServerContext, subject: Subject | ToolSubject, timeoutMs?: number): CallEnvironment;
+  /** What serving one request needs (a tool call's timeout, and where it notes its outcome). */
+  environment(
+    ctx: ServerContext,
+    subject: Subject | ToolSubject,
+    call?: Pick<CallEnvironment, "timeoutMs" | "note">,
+  ): CallEnvironment;
   /** Whose tasks a request sees. */
   ownerOf(ctx: ServerContext): string | undefined;
   report(event: ServerEvent): void;
@@ -127,7 +131,7 @@ export function requestHandler(h: HandlerContext) {
     const target = catalog.targets.get(name);
     if (!tool || !target)
       throw protocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(name)}`);
-    const env = { ...h.environment(ctx, { kind: "tool", name }, timeoutOf(name, options)), note };
+    const env = h.environment(ctx, { kind: "tool", name }, { timeoutMs: timeoutOf(name, options), note });
     const checked = checkArguments(tool, args, env);
     const tasks = features.tasks;
     if (!tasks) {
