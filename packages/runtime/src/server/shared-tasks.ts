@@ -78,7 +78,7 @@ export function publishStatus(shared: SharedTasks, task: TaskRecord | undefined)
  * questions waiting here, a cancel on any replica aborts the run here. Returns the unsubscribe.
  */
 export function followTasks(shared: SharedTasks, running: Map<string, Running>): () => void {
-  return shared.events.subscribe((event) => {
+  const stop = shared.events.subscribe((event) => {
     if (event.type !== "task-status") return;
     const entry = running.get(event.taskId);
     if (!entry) return;
@@ -92,10 +92,17 @@ export function followTasks(shared: SharedTasks, running: Map<string, Running>):
           entry.notify(task);
           return;
         }
-        if (task.answers) entry.questions.answer(task.answers);
+        // Answers to questions no longer outstanding (a key asked again waits for its new answer).
+        const outstanding = task.questions ?? {};
+        const answered = Object.entries(task.answers ?? {}).filter(
+          ([key]) => !Object.hasOwn(outstanding, key),
+        );
+        if (answered.length > 0) entry.questions.answer(Object.fromEntries(answered));
       })
       .catch((error) => shared.report(error));
   });
+  shared.signal?.addEventListener("abort", stop, { once: true });
+  return stop;
 }
 
 /** The open questions of a task as its record keeps them (`tasks/get` on any replica). */
