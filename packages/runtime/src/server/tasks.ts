@@ -107,18 +107,15 @@ export function createTasks(options: TaskOptions = {}): Tasks {
   let source: TakeoverSource | undefined;
   if (shared) followTasks(shared, running);
 
-  /** Creates the record — with what it runs and this replica's lease when shared — before any answer. */
-  const open = async (call: TaskCall, ttlMs: number) => {
-    const run = shared && call.checked.ok ? { run: taskRun(call.tool, call.checked.args) } : {};
-    const record = await store.create({ ttlMs, pollIntervalMs, owner: call.owner, ...run });
-    if (shared && call.checked.ok) {
-      const lease = await shared.tasks.acquireLease(record.taskId, {
-        holder: shared.holder,
-        ttlMs: shared.leaseMs ?? DEFAULT_LEASE_MS,
-      });
-      if (!lease) throw new Error(`The lease of the new task ${record.taskId} was refused by the store.`);
-    }
-    return record;
+  /** Creates the record — with what it runs and this replica's lease when shared, in one step — before any answer. */
+  const open = (call: TaskCall, ttlMs: number) => {
+    const task = { ttlMs, pollIntervalMs, owner: call.owner };
+    if (!shared || !call.checked.ok) return store.create(task);
+    return shared.tasks.create({
+      ...task,
+      run: taskRun(call.tool, call.checked.args),
+      lease: { holder: shared.holder, ttlMs: shared.leaseMs ?? DEFAULT_LEASE_MS },
+    });
   };
 
   const start = async (call: TaskCall): Promise<Result> => {
