@@ -1,4 +1,3 @@
-import { runLeased } from "../state/takeover.ts";
 import type { EventBus, SharedTaskStore, StateEvent } from "../state/types.ts";
 import type { InputRequest } from "./input/channel.ts";
 import type { ManifestTool } from "./manifest.ts";
@@ -38,33 +37,6 @@ export function taskRun(tool: ManifestTool, args: unknown): TaskRun {
 
 /** How a task's run ended, as the store takes it. */
 export type StoredOutcome = Parameters<SharedTaskStore["storeResult"]>[1];
-
-/**
- * Runs a task this replica leased: the lease is renewed while it runs, the run is aborted when
- * the lease is lost, and its outcome is stored only while the lease holds (`runLeased`).
- * Resolves with the task as stored, `undefined` when another replica ended it.
- */
-export async function runShared(options: {
-  shared: SharedTasks;
-  taskId: string;
-  entry: Running;
-  outcome: () => Promise<StoredOutcome>;
-}): Promise<TaskRecord | undefined> {
-  const { shared, taskId, entry } = options;
-  const run = runLeased({
-    tasks: shared.tasks,
-    taskId,
-    holder: shared.holder,
-    leaseMs: shared.leaseMs ?? DEFAULT_LEASE_MS,
-    work: (signal) => {
-      const lost = () => entry.controller.abort(signal.reason);
-      if (signal.aborted) lost();
-      else signal.addEventListener("abort", lost, { once: true });
-      return options.outcome();
-    },
-  });
-  return run.finished;
-}
 
 /** Publishes a task's new status to every replica; an engine that cannot take it is reported. */
 export function publishStatus(shared: SharedTasks, task: TaskRecord | undefined): Promise<void> {

@@ -1,12 +1,39 @@
-import { type RunOutcome, takeover } from "../state/takeover.ts";
+import { type RunOutcome, runLeased, takeover } from "../state/takeover.ts";
 import { Questions } from "./input/channel.ts";
 import { ResultChannel } from "./input/result-channel.ts";
 import { modernTaskChannel } from "./input/task-channels.ts";
 import { Invocation } from "./invocation.ts";
-import { DEFAULT_LEASE_MS, publishStatus, type SharedTasks } from "./shared-tasks.ts";
+import { DEFAULT_LEASE_MS, publishStatus, type SharedTasks, type StoredOutcome } from "./shared-tasks.ts";
 import { noStreamChannel, type TakeoverSource, takenOverEnvironment } from "./taken-over.ts";
 import type { Running } from "./task-requests.ts";
 import type { TaskRecord } from "./task-store.ts";
+
+/**
+ * Runs a task this replica leased: the lease is renewed while it runs, the run is aborted when
+ * the lease is lost, and its outcome is stored only while the lease holds (`runLeased`).
+ * Resolves with the task as stored, `undefined` when another replica ended it.
+ */
+export async function runShared(options: {
+  shared: SharedTasks;
+  taskId: string;
+  entry: Running;
+  outcome: () => Promise<StoredOutcome>;
+}): Promise<TaskRecord | undefined> {
+  const { shared, taskId, entry } = options;
+  const run = runLeased({
+    tasks: shared.tasks,
+    taskId,
+    holder: shared.holder,
+    leaseMs: shared.leaseMs ?? DEFAULT_LEASE_MS,
+    work: (signal) => {
+      const lost = () => entry.controller.abort(signal.reason);
+      if (signal.aborted) lost();
+      else signal.addEventListener("abort", lost, { once: true });
+      return options.outcome();
+    },
+  });
+  return run.finished;
+}
 
 /**
  * Takes over the tasks of dead replicas, every third of a lease (`takeover().sweep()`): a tool

@@ -20,7 +20,6 @@ import {
   DEFAULT_LEASE_MS,
   followTasks,
   publishStatus,
-  runShared,
   type SharedTasks,
   type StoredOutcome,
   taskRun,
@@ -28,7 +27,6 @@ import {
 import type { TakeoverSource } from "./taken-over.ts";
 import { type Running, taskRequests } from "./task-requests.ts";
 import { memoryTaskStore, type TaskRecord, type TaskStore } from "./task-store.ts";
-import { sweepTasks } from "./task-takeover.ts";
 import { clientHasTasks, created, errorOf, legacyTask } from "./task-wire.ts";
 
 /** How a tool runs as a task (`@task`): `"optional"` when the client asks, `"required"` always. */
@@ -106,6 +104,8 @@ export function createTasks(options: TaskOptions = {}): Tasks {
   const running = new Map<string, Running>();
   let source: TakeoverSource | undefined;
   if (shared) followTasks(shared, running);
+  // Leases and takeover load only with shared state (a server without it never loads them).
+  const leased = shared ? import("./task-takeover.ts") : undefined;
 
   /** Creates the record — with what it runs and this replica's lease when shared, in one step — before any answer. */
   const open = (call: TaskCall, ttlMs: number) => {
@@ -179,7 +179,7 @@ export function createTasks(options: TaskOptions = {}): Tasks {
   /** Stores the task's outcome once its execution ends (fenced by its lease when shared). */
   const finish = (taskId: string, entry: Running, invocation: Invocation<unknown>) =>
     (shared
-      ? runShared({ shared, taskId, entry, outcome: () => outcomeOf(invocation) })
+      ? leased!.then((m) => m.runShared({ shared, taskId, entry, outcome: () => outcomeOf(invocation) }))
       : outcomeOf(invocation).then((outcome) => store.storeResult(taskId, outcome))
     ).then((stored) => {
       running.delete(taskId);
@@ -188,7 +188,9 @@ export function createTasks(options: TaskOptions = {}): Tasks {
     });
 
   const requests = taskRequests({ store, running, shared });
-  if (shared) sweepTasks({ shared, running, source: () => source, outcomeOf });
+  if (shared) {
+    void leased!.then((m) => m.sweepTasks({ shared, running, source: () => source, outcomeOf }));
+  }
 
   return {
     adopt(next) {
