@@ -46,7 +46,7 @@ export function registerServe(program: Command): void {
     )
     .option(
       "--state <url>",
-      "keep tasks and events where every replica sees them: redis://… or postgres://… (default: MCP_GEN_STATE_URL, else this process's memory)",
+      "keep tasks and events where every replica sees them: redis://… or postgres://… (default: MCP_GEN_STATE_URL, then the config's state, else this process's memory; MCP_GEN_STATE_KEY seals input_required retries for any replica)",
     )
     .option("--timeout <ms>", "time limit of every tool call, in milliseconds", whole)
     .option(
