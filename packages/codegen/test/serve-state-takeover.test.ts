@@ -75,7 +75,7 @@ for (const engine of ENGINES) {
           "tools.ts": TOOLS,
         });
         await build({ configFile: path.join(dir, "mcp-gen.config.json") });
-        await Promise.all([replica(), replica(), replica()]);
+        await Promise.all([replica(), replica(), replica(), replica()]);
       }, 60_000);
 
       afterAll(async () => {
@@ -225,6 +225,39 @@ for (const engine of ENGINES) {
         expect(task).toMatchObject({ status: "failed", error: { code: -32603 } });
         expect((task.error as { message: string }).message).toMatch(/^Outcome unknown/);
         expect(lines(file)).toHaveLength(1);
+      });
+
+      it("re-runs a task taken over mid-way with the answers its client gave the dead replica", async () => {
+        const file = path.join(dir, `ask-${engine.name}.log`);
+        const [, , c, d] = replicas.map((r) => r.url) as [string, string, string, string];
+        const { taskId } = (await call(
+          d,
+          "tools/call",
+          { name: "ask_then_hold", arguments: { file } },
+          "ask_then_hold",
+        )) as { taskId: string };
+        await until(
+          () => call(c, "tasks/get", { taskId }, taskId),
+          (t) => t.status === "input_required",
+        );
+        await call(
+          c,
+          "tasks/update",
+          { taskId, inputResponses: { name: { action: "accept", content: { name: "Ada" } } } },
+          taskId,
+        );
+        await until(
+          () => lines(file).length,
+          (n) => n === 1,
+        );
+        replicas[3]!.child.kill("SIGKILL");
+        await replicas[3]!.exited;
+        const task = await until(
+          () => call(c, "tasks/get", { taskId }, taskId),
+          (t) => t.status === "completed" || t.status === "failed",
+        );
+        // Not asked again: the answer was in the record.
+        expect(task).toMatchObject({ status: "completed", result: { structuredContent: "Ada runs=2" } });
       });
     },
   );

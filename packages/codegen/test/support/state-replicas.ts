@@ -44,6 +44,23 @@ export async function launch(file: string, ctx: ToolContext): Promise<string> {
 }
 
 /**
+ * Asks a name, then counts its runs; the first run waits after the answer, a run after a takeover
+ * completes with the answer the client gave the first.
+ * @task
+ * @idempotent
+ * @param file Where runs are counted
+ */
+export async function ask_then_hold(file: string, ctx: ToolContext): Promise<string> {
+  const reply = await ctx.elicit(
+    { message: "Your name?", requestedSchema: { type: "object", properties: { name: { type: "string" } } } },
+    { key: "name" },
+  );
+  const runs = counted(file);
+  if (runs === 1) await forever(ctx.signal);
+  return \`\${String(reply.content?.name)} runs=\${runs}\`;
+}
+
+/**
  * Notes in \`file\` when it starts and when it is stopped (a cancel), then waits.
  * @task
  * @param file Where it notes

@@ -72,7 +72,8 @@ export function sweepTasks(options: {
     const stop = () => controller.abort(signal.reason);
     if (signal.aborted) stop();
     else signal.addEventListener("abort", stop, { once: true });
-    const questions = new Questions();
+    // The answers its client gave the dead replica's run answer the same questions again.
+    const questions = new Questions(task.answers);
     const entry: Running = {
       controller,
       owner: task.owner,

@@ -101,6 +101,11 @@ export class Questions {
     return Object.fromEntries([...this.#open].map(([key, q]) => [key, q.request]));
   }
 
+  /** Whether an answer for `key` came before its question (it settles the question at once). */
+  hasEarly(key: string): boolean {
+    return Object.hasOwn(this.#early, key);
+  }
+
   /** The next numbered key of a question of this kind (`elicit-1` …), for a caller that needs it first. */
   nextKey(request: InputRequest): string {
     return `${KEY_PREFIX[request.method]}-${++this.#asked}`;

@@ -55,6 +55,8 @@ export function modernTaskChannel(
       }
       // The question waits here under its key; the record shows it to every replica's `tasks/get`.
       const chosen = key ?? link.questions.nextKey(request);
+      // Answered already (a run taken over, asking again what its client answered before).
+      if (link.questions.hasEarly(chosen)) return link.questions.ask(request, chosen);
       const answer = link.questions.ask(request, chosen);
       void shared.tasks
         .ask(link.taskId, { [chosen]: request })
