@@ -11,6 +11,9 @@ import { requestProgress } from "./input/request-channel.ts";
 import { invalidRequestState, type SharedContinuations } from "./input/sealed-rounds.ts";
 import { Invocation } from "./invocation.ts";
 import type { ServerOptions } from "./options.ts";
+import { type ContinuationStore, memoryContinuations } from "./parked-store.ts";
+
+export { type ContinuationStore, memoryContinuations, type ParkedCall } from "./parked-store.ts";
 
 /**
  * Turns a running call into a task (`ctx.becomeTask()` of a `@task deferred` tool): the
@@ -48,39 +51,6 @@ export interface ParkedCalls {
   channel(invocation: Invocation<unknown>): InputChannel;
   /** Calls waiting for their client's answer now. */
   readonly size: number;
-}
-
-/** A call waiting for its client's answers, under its `requestState`. */
-export interface ParkedCall {
-  invocation: Invocation<unknown>;
-  /** The target's key (`tool:name` …) and its arguments as canonical JSON. */
-  target: string;
-  args: string;
-  timer: NodeJS.Timeout;
-}
-
-/** Where parked calls are kept by `requestState` (in this process by default). */
-export interface ContinuationStore {
-  put(id: string, call: ParkedCall): void;
-  /** Removes and returns the call. */
-  take(id: string): ParkedCall | undefined;
-  readonly size: number;
-}
-
-/** Parked calls in a `Map` of this process. */
-export function memoryContinuations(): ContinuationStore {
-  const calls = new Map<string, ParkedCall>();
-  return {
-    put: (id, call) => void calls.set(id, call),
-    take(id) {
-      const call = calls.get(id);
-      calls.delete(id);
-      return call;
-    },
-    get size() {
-      return calls.size;
-    },
-  };
 }
 
 /** What a running 2026-07-28 call has asked, and how the request serving it wakes. */
