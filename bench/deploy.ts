@@ -7,7 +7,10 @@
  *
  *   source .ci/nginx.sh
  *   npx tsc -b packages/schema packages/runtime packages/codegen
- *   npx tsx bench/deploy.ts [--calls 3000] [--in-flight 32]
+ *   npx tsx bench/deploy.ts [--calls 3000] [--in-flight 32] [--state <url>]
+ *
+ * With `--state redis://…` or `postgres://…` the replicas share state (`mcp-gen serve --state`) and
+ * only the configurations without authorization run: what the shared store costs a plain call.
  *
  * Results also go to bench/results/deploy-<time>.json.
  */
@@ -27,8 +30,13 @@ const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const BIN = fileURLToPath(new URL("../packages/codegen/bin/mcp-gen.js", import.meta.url));
 
 const { values } = parseArgs({
-  options: { calls: { type: "string", default: "3000" }, "in-flight": { type: "string", default: "32" } },
+  options: {
+    calls: { type: "string", default: "3000" },
+    "in-flight": { type: "string", default: "32" },
+    state: { type: "string" },
+  },
 });
+const STATE = values.state ? ["--state", values.state] : [];
 const CALLS = Number(values.calls);
 const IN_FLIGHT = Number(values["in-flight"]);
 const WARMUP = Math.min(500, CALLS);
@@ -85,6 +93,7 @@ async function measure(
         "--allowed-host",
         `127.0.0.1:${port}`,
         ...authArgs,
+        ...STATE,
       ]),
     ),
   );
@@ -130,6 +139,7 @@ async function measure(
   latencies.sort((a, b) => a - b);
   return {
     replicas: replicaCount,
+    state: values.state ? new URL(values.state).protocol.replace(":", "") : "memory",
     auth,
     calls: CALLS,
     inFlight: IN_FLIGHT,
@@ -144,12 +154,13 @@ const as = await startAuthorizationServer();
 try {
   const token = (resource: string) => as.token({ client: MACHINE, resource });
   const results = [];
-  for (const [replicas, auth] of [
+  const configurations = [
     [1, false],
     [3, false],
     [1, true],
     [3, true],
-  ] as const) {
+  ] as const;
+  for (const [replicas, auth] of configurations.filter(([, auth]) => !(STATE.length > 0 && auth))) {
     const result = await measure(replicas, auth, as.issuer, token);
     results.push(result);
     console.log(JSON.stringify(result));

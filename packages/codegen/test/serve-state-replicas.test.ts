@@ -47,6 +47,7 @@ async function call(url: string, method: string, params: Record<string, unknown>
           "io.modelcontextprotocol/protocolVersion": "2026-07-28",
           "io.modelcontextprotocol/clientInfo": { name: "replicas-test", version: "1.0.0" },
           "io.modelcontextprotocol/clientCapabilities": {
+            elicitation: {},
             extensions: { "io.modelcontextprotocol/tasks": {} },
           },
         },
@@ -57,6 +58,26 @@ async function call(url: string, method: string, params: Record<string, unknown>
   if (!body.result)
     throw new Error(`${method} through ${url}: ${response.status} ${JSON.stringify(body.error)}`);
   return body.result;
+}
+
+/**
+ * Polls `tasks/get` through `url` (at the task's poll interval, at most `attempts` times) until
+ * `done` holds for the task: bounded, each step an observable state of the store.
+ */
+async function pollTask(
+  url: string,
+  taskId: string,
+  done: (task: Record<string, unknown>) => boolean,
+  attempts = 200,
+): Promise<Record<string, unknown>> {
+  let task = await call(url, "tasks/get", { taskId }, taskId);
+  for (let i = 1; i < attempts && !done(task); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    task = await call(url, "tasks/get", { taskId }, taskId);
+  }
+  if (!done(task))
+    throw new Error(`Task ${taskId} never reached the state waited for: ${JSON.stringify(task)}`);
+  return task;
 }
 
 /** `mcp-gen serve conformance` with `args`; resolves once it serves, with its stderr so far. */
@@ -165,6 +186,55 @@ describe.skipIf(SKIP)("mcp-gen serve --state", () => {
         }
         const ready = await fetch(`${replicas[1]!.url.replace(/\/mcp$/, "")}/readyz`);
         expect([ready.status, await ready.json()]).toStrictEqual([200, { status: "ready" }]);
+      });
+
+      it("hands an answer sent through C to the question of the run on B (tasks/update)", async () => {
+        const [a, b, c] = replicas.map((r) => r.url) as [string, string, string];
+        const created = await call(
+          b,
+          "tools/call",
+          {
+            name: "confirm_delete",
+            arguments: { filename: "x.txt" },
+          },
+          "confirm_delete",
+        );
+        const taskId = created.taskId as string;
+        // Every replica sees the question B's run asked: it is in the record, not in B's memory.
+        const asked = await pollTask(a, taskId, (t) => t.status === "input_required");
+        const [key, request] = Object.entries(asked.inputRequests as Record<string, unknown>)[0]!;
+        expect(request).toMatchObject({ method: "elicitation/create", params: { message: "Delete x.txt?" } });
+        expect(
+          await call(
+            c,
+            "tasks/update",
+            { taskId, inputResponses: { [key]: { action: "accept", content: { confirm: true } } } },
+            taskId,
+          ),
+        ).toMatchObject({ resultType: "complete" });
+        const done = await pollTask(
+          a,
+          taskId,
+          (t) => t.status !== "input_required" && t.status !== "working",
+        );
+        expect(done).toMatchObject({
+          status: "completed",
+          result: { content: [{ type: "text", text: "confirmed=true" }] },
+        });
+      });
+
+      it("stops the run on A when the task is cancelled through C", async () => {
+        const [a, b, c] = replicas.map((r) => r.url) as [string, string, string];
+        const created = await call(
+          a,
+          "tools/call",
+          { name: "slow_compute", arguments: { seconds: 600 } },
+          "slow_compute",
+        );
+        const taskId = created.taskId as string;
+        expect(await call(c, "tasks/cancel", { taskId }, taskId)).toMatchObject({ resultType: "complete" });
+        const task = await pollTask(b, taskId, (t) => t.status !== "working");
+        expect(task).toMatchObject({ status: "cancelled" });
       });
     });
   }

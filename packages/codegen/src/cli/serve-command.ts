@@ -1,3 +1,4 @@
+import path from "node:path";
 import { type Command, InvalidArgumentError } from "commander";
 import { type AuthFlags, authFromFlags } from "../serve/auth-flags.ts";
 import { withConfig } from "./options.ts";
@@ -49,7 +50,7 @@ export function registerServe(program: Command): void {
     )
     .option(
       "--state <url>",
-      "keep tasks and events where every replica sees them: redis://… or postgres://… (default: MCP_GEN_STATE_URL, else this process's memory)",
+      "keep tasks and events where every replica sees them: redis://… or postgres://… (default: MCP_GEN_STATE_URL, then the config's state, else this process's memory; MCP_GEN_STATE_KEY seals input_required retries for any replica)",
     )
     .option("--timeout <ms>", "time limit of every tool call, in milliseconds", whole)
     .option(
@@ -162,14 +163,19 @@ export function registerServe(program: Command): void {
           return 1;
         }
         // Shared state opens before serving: an engine that cannot be reached stops the start.
-        const stateUrl = flags.state ?? (process.env.MCP_GEN_STATE_URL || undefined);
+        // --state, then MCP_GEN_STATE_URL, then the config's `state`.
+        const given = flags.state ?? (process.env.MCP_GEN_STATE_URL || undefined);
+        const stateUrl = given ?? loaded.location.state;
+        const stateFrom = given
+          ? "--state"
+          : `state (${path.relative(process.cwd(), loaded.location.configFile)})`;
         let state: import("@mcp-gen/runtime/state").SharedState | undefined;
         if (stateUrl) {
           const { openState } = await import("@mcp-gen/runtime/state");
           try {
             state = await openState(stateUrl);
           } catch (error) {
-            process.stderr.write(`mcp-gen: --state: ${(error as Error).message}\n`);
+            process.stderr.write(`mcp-gen: ${stateFrom}: ${(error as Error).message}\n`);
             return 1;
           }
         }

@@ -42,6 +42,13 @@ export interface McpGenConfig {
   targets?: ProviderTarget[];
   /** Servers built from TypeScript tool modules, by name. */
   servers?: Record<string, ServerConfig>;
+  /**
+   * Where `mcp-gen serve` keeps what its replicas share (tasks, events, continuations):
+   * `"redis://…"`, `"postgres://…"` or `"memory:"`, as `--state`. `--state` and
+   * `MCP_GEN_STATE_URL` win over it; keep passwords in the environment, not here.
+   * Default: none (this process's memory).
+   */
+  state?: string;
 }
 
 /**

@@ -47,6 +47,8 @@ export interface ResolvedConfig {
   /** Providers to emit and check tool definitions for (default: all). */
   targets: ProviderTarget[];
   servers: ResolvedServerConfig[];
+  /** `state` of the config: the shared state URL `mcp-gen serve` uses without `--state`. */
+  state?: string;
 }
 
 /** Finds the nearest `mcp-gen.config.*` in `cwd` or a folder above it. */
@@ -98,6 +100,7 @@ export async function loadConfig(
         : undefined,
     ...(config.importExtension !== undefined ? { importExtension: config.importExtension } : {}),
     targets: config.targets ?? [...PROVIDER_TARGETS],
+    ...(config.state !== undefined ? { state: config.state } : {}),
     servers: Object.entries(config.servers ?? {})
       .map(([name, server]) => ({
         name,

@@ -2,7 +2,18 @@ import { type Diagnostic, diagnostic, McpGenError } from "@mcp-gen/schema";
 import { IMPORT_EXTENSIONS } from "../emit/imports.ts";
 import { type McpGenConfig, PROVIDER_TARGETS } from "./define.ts";
 
-const TOP_KEYS = ["schemas", "generated", "tsconfig", "importExtension", "naming", "targets", "servers"];
+const TOP_KEYS = [
+  "schemas",
+  "generated",
+  "tsconfig",
+  "importExtension",
+  "naming",
+  "targets",
+  "servers",
+  "state",
+];
+/** The URL schemes of `state` (as `--state`). */
+const STATE_URL = /^(redis|rediss|postgres|postgresql):\/\/.+|^memory:/;
 const TARGETS: readonly string[] = PROVIDER_TARGETS;
 const SERVER_KEYS = ["tools", "naming", "title", "version", "icons"];
 const NAMINGS = ["preserve", "snake_case"];
@@ -30,6 +41,12 @@ export function validateConfig(raw: unknown, file: string): McpGenConfig {
     if (config[key] !== undefined && (typeof config[key] !== "string" || config[key] === "")) {
       bad(`/${key}`, `"${key}" must be a non-empty path string`);
     }
+  }
+  if (config.state !== undefined && (typeof config.state !== "string" || !STATE_URL.test(config.state))) {
+    bad(
+      "/state",
+      `"state" must be a URL as --state takes it: "redis://host:6379", "postgres://user@host/db" or "memory:", not ${JSON.stringify(config.state)}`,
+    );
   }
   const extension = config.importExtension;
   if (extension !== undefined && !(IMPORT_EXTENSIONS as readonly unknown[]).includes(extension)) {

@@ -15,6 +15,8 @@ export interface ServerLocation {
   configFile: string;
   /** The file relative to the config's folder, for messages. */
   relative: string;
+  /** The config's `state` URL, when it has one. */
+  state?: string;
 }
 
 /**
@@ -66,5 +68,5 @@ export async function locateServer(options: {
       }),
     );
   }
-  return { file, configFile: config.file, relative };
+  return { file, configFile: config.file, relative, ...(config.state ? { state: config.state } : {}) };
 }

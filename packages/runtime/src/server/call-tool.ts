@@ -62,6 +62,11 @@ export interface Target<R> {
   /** How messages name it: `Tool "add"`, `Prompt "greet"`. */
   readonly label: string;
   readonly usesContext: boolean;
+  /**
+   * Safe to run again from the start (a tool's `readOnlyHint` or `idempotentHint`): with shared
+   * state, its 2026-07-28 `input_required` retries may reach any replica.
+   */
+  readonly rerunnable?: boolean;
   run(args: unknown, context: ToolContext | undefined): unknown;
   /** The result the client receives for an outcome. */
   settle(outcome: Outcome, env: CallEnvironment): R;
@@ -74,6 +79,9 @@ export function toolTarget(tool: ManifestTool): Target<CallToolResult> {
     key: `tool:${name}`,
     label: `Tool ${JSON.stringify(name)}`,
     usesContext: tool.usesContext,
+    rerunnable:
+      tool.definition.annotations?.readOnlyHint === true ||
+      tool.definition.annotations?.idempotentHint === true,
     run: (args, context) => tool.invoke(args, context),
     settle: (outcome, env) =>
       outcome.ok ? finishCall(tool, outcome.value, env) : thrown(name, outcome.error, env),

@@ -62,7 +62,22 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
   const maskErrors = options.maskErrors ?? false;
   const parked = parkedCalls(options);
   const notifyResourceUpdated = (uri: string) => connections.resourceUpdated(uri);
-  let now = served(catalogOf(manifest, options), options);
+  /** What tools report: to every replica through the bus when shared, else to this server's subscribers. */
+  const toolNotifies = options.publishResourceUpdated ?? notifyResourceUpdated;
+  /** Tells the task service which tools this replica serves now (what a takeover runs again). */
+  const adopt = (next: ReturnType<typeof served>) => {
+    void Promise.resolve(next.features).then((features) =>
+      features.tasks?.adopt({
+        targets: next.catalog.targets,
+        limits,
+        maskErrors,
+        report,
+        notifyResourceUpdated: toolNotifies,
+      }),
+    );
+    return next;
+  };
+  let now = adopt(served(catalogOf(manifest, options), options));
 
   const factory = (context?: { era?: ProtocolEra; requestInfo?: unknown }): Server => {
     const era = context?.era ?? "legacy";
@@ -104,7 +119,7 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
             ...(subject.uri !== undefined ? { uri: subject.uri } : {}),
             link,
             signal,
-            notifyResourceUpdated,
+            notifyResourceUpdated: toolNotifies,
           }),
         channel: (link) => (era === "modern" ? parked.channel(link) : legacyRequestChannel(server, link)),
         report,
@@ -121,7 +136,7 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
         );
       }
       const before = now.catalog.listings.legacy;
-      now = served(catalogOf(next, options), options, now.features);
+      now = adopt(served(catalogOf(next, options), options, now.features));
       const after = now.catalog.listings.legacy;
       connections.listsChanged({
         tools: true,

@@ -1,4 +1,5 @@
 import type { CallRecord } from "./call-log.ts";
+import type { SharedContinuations } from "./input/sealed-rounds.ts";
 import type { TaskOptions } from "./tasks.ts";
 
 /** Something the server reports instead of sending it to the client. */
@@ -80,6 +81,18 @@ export interface ServerOptions {
    * extension): the task store (default in memory), default and longest `ttl`, poll interval.
    */
   tasks?: TaskOptions;
+  /**
+   * Where `ctx.notifyResourceUpdated` goes instead of this server's own subscribers: with shared
+   * state (`serve({ state })` sets it), the event bus, whose listener on every replica notifies
+   * that replica's subscribers. Default: this server's subscribers.
+   */
+  publishResourceUpdated?: (uri: string) => void;
+  /**
+   * Set by `serve({ state })`: 2026-07-28 `input_required` rounds of tools declared safe to run
+   * again (`@readOnly`, `@idempotent`) travel sealed with the shared key, so their retry runs
+   * on any replica; other calls wait on the replica that asked. Default: every call waits here.
+   */
+  sharedContinuations?: SharedContinuations;
   /**
    * Receives what the server logs: invalid results, errors thrown by tools (and by resources,
    * prompts and completions: `source`), protocol errors.

@@ -2,16 +2,18 @@ import { randomUUID } from "node:crypto";
 import {
   CLIENT_CAPABILITIES_META_KEY,
   type ClientCapabilities,
-  ProtocolErrorCode,
   type Result,
 } from "@modelcontextprotocol/server";
 import { ToolError } from "../tool-error.ts";
 import type { CallEnvironment, Target } from "./call-tool.ts";
 import { CAPABILITY_OF, type InputChannel, missingCapability, Questions } from "./input/channel.ts";
 import { requestProgress } from "./input/request-channel.ts";
+import { invalidRequestState, type SharedContinuations } from "./input/sealed-rounds.ts";
 import { Invocation } from "./invocation.ts";
 import type { ServerOptions } from "./options.ts";
-import { protocolError } from "./protocol.ts";
+import { type ContinuationStore, memoryContinuations } from "./parked-store.ts";
+
+export { type ContinuationStore, memoryContinuations, type ParkedCall } from "./parked-store.ts";
 
 /**
  * Turns a running call into a task (`ctx.becomeTask()` of a `@task deferred` tool): the
@@ -51,43 +53,12 @@ export interface ParkedCalls {
   readonly size: number;
 }
 
-/** A call waiting for its client's answers, under its `requestState`. */
-export interface ParkedCall {
-  invocation: Invocation<unknown>;
-  /** The target's key (`tool:name` …) and its arguments as canonical JSON. */
-  target: string;
-  args: string;
-  timer: NodeJS.Timeout;
-}
-
-/** Where parked calls are kept by `requestState` (in this process by default). */
-export interface ContinuationStore {
-  put(id: string, call: ParkedCall): void;
-  /** Removes and returns the call. */
-  take(id: string): ParkedCall | undefined;
-  readonly size: number;
-}
-
-/** Parked calls in a `Map` of this process. */
-export function memoryContinuations(): ContinuationStore {
-  const calls = new Map<string, ParkedCall>();
-  return {
-    put: (id, call) => void calls.set(id, call),
-    take(id) {
-      const call = calls.get(id);
-      calls.delete(id);
-      return call;
-    },
-    get size() {
-      return calls.size;
-    },
-  };
-}
-
 /** What a running 2026-07-28 call has asked, and how the request serving it wakes. */
 interface Waiting {
   questions: Questions;
   argsKey: string;
+  /** Every answer the client gave this call so far (what a sealed round carries). */
+  given: Record<string, unknown>;
   /** Wakes the request waiting for this invocation: a question was asked, or it becomes a task. */
   wake?: (why: "asked" | "task") => void;
   /** How the request now serving the invocation turns it into a task, when it may. */
@@ -97,8 +68,14 @@ interface Waiting {
 }
 
 export function parkedCalls(
-  options: Pick<ServerOptions, "inputTimeoutMs" | "maxWaitingCalls"> & { store?: ContinuationStore },
+  options: Pick<ServerOptions, "inputTimeoutMs" | "maxWaitingCalls"> & {
+    store?: ContinuationStore;
+    /** Set with shared state: re-runnable calls travel in sealed rounds instead of waiting here. */
+    sharedContinuations?: SharedContinuations;
+  },
 ): ParkedCalls {
+  const shared = options.sharedContinuations;
+  const sealed = shared?.codec;
   const ttl = options.inputTimeoutMs ?? 10 * 60_000;
   const max = options.maxWaitingCalls ?? 1000;
   const store = options.store ?? memoryContinuations();
@@ -106,7 +83,7 @@ export function parkedCalls(
   const stateOf = (invocation: Invocation<unknown>): Waiting => {
     let state = waiting.get(invocation);
     if (!state) {
-      state = { questions: new Questions(), argsKey: "" };
+      state = { questions: new Questions(), argsKey: "", given: {} };
       waiting.set(invocation, state);
     }
     return state;
@@ -141,6 +118,16 @@ export function parkedCalls(
       return task.result;
     }
     invocation.detach();
+    if (sealed && invocation.target.rerunnable) {
+      // Nothing waits here: the retry, on any replica, runs the call again with every answer.
+      const inputRequests = state.questions.inputRequests();
+      const requestState = await sealed.mint(
+        { target: invocation.target.key, args: state.argsKey, answers: state.given },
+        invocation.request,
+      );
+      invocation.controller.abort(new Error("The call asked for input: it runs again with the answers."));
+      return { resultType: "input_required", inputRequests, requestState } as Result;
+    }
     const id = randomUUID();
     const timer = setTimeout(() => {
       store.take(id);
@@ -166,19 +153,56 @@ export function parkedCalls(
     } as Result;
   };
 
+  /** A new run of `target`; `given`: the answers of earlier rounds (a sealed round's). */
+  const start = <R>(
+    target: Target<R>,
+    args: unknown,
+    argsKey: unknown,
+    env: CallEnvironment,
+    toTask: ToTask | undefined,
+    given: Record<string, unknown>,
+  ) => {
+    const invocation = new Invocation(target, args, env);
+    // Its channel, built with it, holds this state: it is filled in, not replaced.
+    const state = stateOf(invocation as Invocation<unknown>);
+    state.given = { ...given, ...env.request?.mcpReq.inputResponses };
+    state.questions = new Questions(state.given);
+    state.argsKey = canonicalJson(argsKey);
+    return drive(invocation, toTask);
+  };
+
+  /** The retry of a sealed round (any replica): opened once, then the call runs again with every answer. */
+  const reopen = async <R>(
+    target: Target<R>,
+    args: unknown,
+    argsKey: unknown,
+    env: CallEnvironment,
+    toTask: ToTask | undefined,
+  ) => {
+    const refused = () => invalidRequestState({ targetKey: target.key, shared, rerunnable: true });
+    const ctx = env.request;
+    if (!ctx || !sealed) throw refused();
+    const round = await sealed.verify(ctx.mcpReq.requestState<string>() as string, ctx).catch(() => {
+      throw refused();
+    });
+    if (round.target !== target.key || round.args !== canonicalJson(argsKey)) throw refused();
+    return start(target, args, argsKey, env, toTask, round.answers);
+  };
+
   return {
     get size() {
       return store.size;
     },
 
     run(target, args, argsKey, env, toTask) {
-      if (env.request?.mcpReq.requestState() !== undefined) return this.resume(target, argsKey, env, toTask);
-      const invocation = new Invocation(target, args, env);
-      // Its channel, built with it, holds this state: it is filled in, not replaced.
-      const state = stateOf(invocation as Invocation<unknown>);
-      state.questions = new Questions(env.request?.mcpReq.inputResponses);
-      state.argsKey = canonicalJson(argsKey);
-      return drive(invocation, toTask);
+      const requestState = env.request?.mcpReq.requestState();
+      if (requestState !== undefined) {
+        const local = typeof requestState === "string" ? store.take(requestState) : undefined;
+        if (local) store.put(requestState as string, local);
+        else if (sealed && target.rerunnable) return reopen(target, args, argsKey, env, toTask);
+        return this.resume(target, argsKey, env, toTask);
+      }
+      return start(target, args, argsKey, env, toTask, {});
     },
 
     async resume<R>(target: Target<R>, argsKey: unknown, env: CallEnvironment, toTask?: ToTask) {
@@ -187,11 +211,7 @@ export function parkedCalls(
       if (!entry || entry.target !== target.key || entry.args !== canonicalJson(argsKey)) {
         // A mismatched retry leaves the parked call where it was.
         if (entry) store.put(state as string, entry);
-        throw protocolError(
-          ProtocolErrorCode.InvalidParams,
-          `Invalid or expired requestState: ${target.key.startsWith("tool:") ? "call the tool" : "send the request"} again without it`,
-          { reason: "invalid_request_state" },
-        );
+        throw invalidRequestState({ targetKey: target.key, shared, rerunnable: target.rerunnable ?? false });
       }
       clearTimeout(entry.timer);
       const invocation = entry.invocation as Invocation<R>;

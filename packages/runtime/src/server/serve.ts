@@ -15,6 +15,14 @@ export type ServeOptions = ServerOptions & {
    * (tasks in this process's memory).
    */
   state?: string | SharedState;
+  /**
+   * With `state`: the keys that seal 2026-07-28 `input_required` rounds, newest first, the same
+   * on every replica (each ≥ 32 bytes); a retry of a `@readOnly` / `@idempotent` tool then runs
+   * on any replica. Rotate by putting a new key first, and drop the old one 10 minutes later.
+   * Default: `MCP_GEN_STATE_KEYS` (comma-separated) or `MCP_GEN_STATE_KEY`; none: retries must
+   * reach the replica that asked.
+   */
+  stateKeys?: readonly string[];
 } & (
     | {
         /** stdio (default): the way Claude Desktop, Cursor and the MCP Inspector launch servers. */

@@ -7,12 +7,15 @@ import {
 import type { Questions } from "./input/channel.ts";
 import type { ResultChannel } from "./input/result-channel.ts";
 import { protocolError } from "./protocol.ts";
+import { publishStatus, recordedQuestions, type SharedTasks, untilOver } from "./shared-tasks.ts";
 import { isTerminal, type TaskRecord, type TaskStore } from "./task-store.ts";
 import { detailedTask, legacyTask } from "./task-wire.ts";
 
 /** A task executing in this process. */
 export interface Running {
   controller: AbortController;
+  /** Whom the task belongs to (its store's `owner`). */
+  owner?: string | undefined;
   /** Settles once the task's outcome is stored. */
   done: Promise<void>;
   /** What a 2026-07-28 task waits for its client to answer (`tasks/update`). */
@@ -28,8 +31,13 @@ export interface Running {
  * 2025-11-25 `tasks/get`, `tasks/result`, `tasks/list`, `tasks/cancel`; 2026-07-28 `tasks/get`
  * (a `DetailedTask`), `tasks/update` (answers to the task's questions), `tasks/cancel`.
  */
-export function taskRequests(state: { store: TaskStore; running: Map<string, Running> }) {
-  const { store, running } = state;
+export function taskRequests(state: {
+  store: TaskStore;
+  running: Map<string, Running>;
+  /** Set when replicas share tasks: answers and cancels go through the store and its bus. */
+  shared?: SharedTasks | undefined;
+}) {
+  const { store, running, shared } = state;
 
   /** The task of a `tasks/*` request: `-32602` when unknown. */
   const find = async (params: unknown, owner: string | undefined) => {
@@ -50,6 +58,9 @@ export function taskRequests(state: { store: TaskStore; running: Map<string, Run
       running.delete(task.taskId);
       entry.controller.abort(new Error("The task was cancelled by the client (tasks/cancel)."));
       entry.notify(cancelled);
+    } else if (shared) {
+      // The replica running it hears it on the bus and aborts the run.
+      await publishStatus(shared, cancelled);
     }
     return cancelled ?? task;
   };
@@ -62,6 +73,10 @@ export function taskRequests(state: { store: TaskStore; running: Map<string, Run
       const detach = entry?.results.attach(ctx);
       try {
         await entry?.done;
+        // Run by another replica (taken over): its status events say when it is over.
+        if (!entry && shared) {
+          await untilOver({ shared, taskId: task.taskId, owner, signal: ctx.mcpReq.signal });
+        }
       } finally {
         detach?.();
       }
@@ -107,6 +122,15 @@ export function taskRequests(state: { store: TaskStore; running: Map<string, Run
         "Invalid params: inputResponses must be an object",
       );
     }
+    if (shared) {
+      // Kept in the store (each key once), then the replica running the task hears it on the bus.
+      const { task: now, accepted } = await shared.tasks.answer(
+        task.taskId,
+        answers as Record<string, unknown>,
+      );
+      if (accepted.length > 0) await publishStatus(shared, now);
+      return { resultType: "complete" } as Result;
+    }
     const entry = running.get(task.taskId);
     entry?.questions.answer(answers as Record<string, unknown>);
     if (entry && entry.questions.size === 0 && task.status === "input_required") {
@@ -146,7 +170,10 @@ export function taskRequests(state: { store: TaskStore; running: Map<string, Run
       const task = await find(params, undefined);
       switch (method) {
         case "tasks/get":
-          return detailedTask(task, running.get(task.taskId)?.questions.inputRequests()) as Result;
+          return detailedTask(
+            task,
+            shared ? recordedQuestions(task) : running.get(task.taskId)?.questions.inputRequests(),
+          ) as Result;
         case "tasks/cancel":
           if (!isTerminal(task.status)) await cancel(task);
           return { resultType: "complete" } as Result;

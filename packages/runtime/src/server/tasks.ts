@@ -16,6 +16,15 @@ import { Invocation } from "./invocation.ts";
 import { type ManifestTool, taskSupportOf } from "./manifest.ts";
 import type { ToTask } from "./parked.ts";
 import { protocolError } from "./protocol.ts";
+import {
+  DEFAULT_LEASE_MS,
+  followTasks,
+  publishStatus,
+  type SharedTasks,
+  type StoredOutcome,
+  taskRun,
+} from "./shared-tasks.ts";
+import type { TakeoverSource } from "./taken-over.ts";
 import { type Running, taskRequests } from "./task-requests.ts";
 import { memoryTaskStore, type TaskRecord, type TaskStore } from "./task-store.ts";
 import { clientHasTasks, created, errorOf, legacyTask } from "./task-wire.ts";
@@ -33,6 +42,11 @@ export interface TaskOptions {
   maxTtlMs?: number;
   /** How often clients are told to poll, in ms. Default 1000. */
   pollIntervalMs?: number;
+  /**
+   * Tasks shared by replicas (`serve({ state })` sets it): kept in `shared.tasks` (instead of
+   * `store`) under a lease, questions, answers and cancels through the store and its bus.
+   */
+  shared?: SharedTasks;
 }
 
 /** What a task call needs from the request that creates it. */
@@ -55,6 +69,8 @@ export interface TaskCall {
 
 /** Serves MCP tasks for one server factory: task creation from `tools/call`, and `tasks/*`. */
 export interface Tasks {
+  /** The tools this replica serves now: what it runs again when it takes over a task of a dead replica. */
+  adopt(source: TakeoverSource): void;
   /**
    * Runs the call as a task when it should be one (a 2025 client sent `task`; a 2026-07-28
    * client declared the extension and the tool supports tasks): its `CreateTaskResult`. Else
@@ -80,11 +96,27 @@ export interface Tasks {
  * its client through its era's task channel (`input/task-channels.ts`).
  */
 export function createTasks(options: TaskOptions = {}): Tasks {
-  const store = options.store ?? memoryTaskStore();
+  const { shared } = options;
+  const store = shared?.tasks ?? options.store ?? memoryTaskStore();
   const defaultTtl = options.ttlMs ?? 60 * 60_000;
   const maxTtl = options.maxTtlMs ?? 24 * 60 * 60_000;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const running = new Map<string, Running>();
+  let source: TakeoverSource | undefined;
+  if (shared) followTasks(shared, running);
+  // Leases and takeover load only with shared state (a server without it never loads them).
+  const leased = shared ? import("./task-takeover.ts") : undefined;
+
+  /** Creates the record — with what it runs and this replica's lease when shared, in one step — before any answer. */
+  const open = (call: TaskCall, ttlMs: number) => {
+    const task = { ttlMs, pollIntervalMs, owner: call.owner };
+    if (!shared || !call.checked.ok) return store.create(task);
+    return shared.tasks.create({
+      ...task,
+      run: taskRun(call.tool, call.checked.args),
+      lease: { holder: shared.holder, ttlMs: shared.leaseMs ?? DEFAULT_LEASE_MS },
+    });
+  };
 
   const start = async (call: TaskCall): Promise<Result> => {
     const { era, server, checked } = call;
@@ -93,9 +125,10 @@ export function createTasks(options: TaskOptions = {}): Tasks {
       era === "legacy" && typeof requested === "number" && Number.isInteger(requested) && requested >= 0
         ? Math.min(requested, maxTtl)
         : defaultTtl;
-    const record = await store.create({ ttlMs, pollIntervalMs, owner: call.owner });
+    const record = await open(call, ttlMs);
     const { taskId } = record;
     const notify = (task: TaskRecord | undefined) => {
+      if (shared) void publishStatus(shared, task);
       if (!task || era !== "legacy") return;
       server
         .notification({ method: "notifications/tasks/status", params: legacyTask(task) as never })
@@ -109,12 +142,13 @@ export function createTasks(options: TaskOptions = {}): Tasks {
     const results = new ResultChannel();
     const entry: Running = {
       controller,
+      owner: call.owner,
       done: Promise.resolve(),
       questions: new Questions(),
       notify,
       results,
     };
-    const link = { taskId, store, label: call.target.label, signal: controller.signal };
+    const link = { taskId, store, shared, label: call.target.label, signal: controller.signal };
     const progressToken = call.ctx.mcpReq._meta?.progressToken;
     const taskEnv: CallEnvironment = {
       ...call.env,
@@ -130,26 +164,39 @@ export function createTasks(options: TaskOptions = {}): Tasks {
     return created(record, era);
   };
 
-  /** Stores the task's outcome once its execution ends. */
+  /** How an execution ended, as the store keeps it. */
+  const outcomeOf = async (invocation: Invocation<unknown>): Promise<StoredOutcome> => {
+    const outcome = await invocation.outcome;
+    try {
+      // A JSON-RPC error the tool threw fails the task (a tool error completes it with isError).
+      if (!outcome.ok && outcome.error instanceof ProtocolError) throw outcome.error;
+      return { status: "completed", result: invocation.settle(outcome) as Record<string, unknown> };
+    } catch (error) {
+      return { status: "failed", error: errorOf(error) };
+    }
+  };
+
+  /** Stores the task's outcome once its execution ends (fenced by its lease when shared). */
   const finish = (taskId: string, entry: Running, invocation: Invocation<unknown>) =>
-    invocation.outcome.then(async (outcome) => {
-      let stored: TaskRecord | undefined;
-      try {
-        // A JSON-RPC error the tool threw fails the task (a tool error completes it with isError).
-        if (!outcome.ok && outcome.error instanceof ProtocolError) throw outcome.error;
-        const result = invocation.settle(outcome) as Record<string, unknown>;
-        stored = await store.storeResult(taskId, { status: "completed", result });
-      } catch (error) {
-        stored = await store.storeResult(taskId, { status: "failed", error: errorOf(error) });
-      }
+    (shared
+      ? leased!.then((m) => m.runShared({ shared, taskId, entry, outcome: () => outcomeOf(invocation) }))
+      : outcomeOf(invocation).then((outcome) => store.storeResult(taskId, outcome))
+    ).then((stored) => {
       running.delete(taskId);
       entry.questions.rejectAll(new Error("The task is over."));
       if (stored && stored.status !== "cancelled") entry.notify(stored);
     });
 
-  const requests = taskRequests({ store, running });
+  const requests = taskRequests({ store, running, shared });
+  if (shared) {
+    void leased!.then((m) => m.sweepTasks({ shared, running, source: () => source, outcomeOf }));
+  }
 
   return {
+    adopt(next) {
+      source = next;
+    },
+
     call(call) {
       const support = taskSupportOf(call.tool);
       const name = call.tool.definition.name;
@@ -185,19 +232,22 @@ export function createTasks(options: TaskOptions = {}): Tasks {
       if (call.era === "legacy" || !call.tool.taskDeferred || !taskSupportOf(call.tool)) return undefined;
       if (!clientHasTasks(call.ctx)) return undefined;
       return async (invocation) => {
-        const record = await store.create({ ttlMs: defaultTtl, pollIntervalMs, owner: call.owner });
+        const record = await open(call, defaultTtl);
         const { taskId } = record;
         const questions = new Questions();
         const entry: Running = {
           controller: invocation.controller,
+          owner: call.owner,
           done: Promise.resolve(),
           questions,
-          notify: () => {},
+          notify: (task) => {
+            if (shared) void publishStatus(shared, task);
+          },
           results: new ResultChannel(),
         };
         running.set(taskId, entry);
         entry.done = finish(taskId, entry, invocation);
-        const link = { taskId, store, label: call.target.label, signal: invocation.signal };
+        const link = { taskId, store, shared, label: call.target.label, signal: invocation.signal };
         return {
           result: created(record, call.era),
           channel: modernTaskChannel({ ...link, questions, created: invocation.request }),

@@ -88,8 +88,8 @@ export function postgresTasks(options: {
     async create(input: NewTask) {
       const task = newRecord(input, now());
       await sql.query(
-        `INSERT INTO ${table} (task_id, owner, status, created_at, last_updated_at, ttl_ms, expires_at, poll_interval_ms, run)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (task_id) DO NOTHING`,
+        `INSERT INTO ${table} (task_id, owner, status, created_at, last_updated_at, ttl_ms, expires_at, poll_interval_ms, run, lease_holder, lease_until)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (task_id) DO NOTHING`,
         [
           task.taskId,
           task.owner ?? null,
@@ -100,6 +100,8 @@ export function postgresTasks(options: {
           expiresAt(task),
           task.pollIntervalMs ?? null,
           task.run === undefined ? null : JSON.stringify(task.run),
+          task.lease?.holder ?? null,
+          task.lease?.expiresAt ?? null,
         ],
       );
       return task;

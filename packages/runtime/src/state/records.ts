@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { TaskRecord, TaskRun, TaskStatus } from "../server/task-store.ts";
+import type { LeaseRequest } from "./types.ts";
 
 /** What `create` is given. */
 export interface NewTask {
@@ -7,6 +8,8 @@ export interface NewTask {
   pollIntervalMs?: number;
   owner?: string;
   run?: TaskRun;
+  /** A lease taken in the same step (`SharedTaskStore.create`). */
+  lease?: LeaseRequest;
 }
 
 /** A fresh `working` record at `now`. */
@@ -21,6 +24,9 @@ export function newRecord(task: NewTask, now: number): TaskRecord {
     ...(task.pollIntervalMs !== undefined ? { pollIntervalMs: task.pollIntervalMs } : {}),
     ...(task.owner !== undefined ? { owner: task.owner } : {}),
     ...(task.run !== undefined ? { run: task.run } : {}),
+    ...(task.lease !== undefined
+      ? { lease: { holder: task.lease.holder, expiresAt: now + task.lease.ttlMs } }
+      : {}),
   };
 }
 

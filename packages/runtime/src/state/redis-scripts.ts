@@ -88,11 +88,16 @@ return ARGV[4]
 
 /**
  * Creates a task: KEYS[1] the task, KEYS[2] its owner's index, KEYS[3] the sequence that orders
- * the index (the clock's milliseconds tie); ARGV: task id, rec, status, upd, exp, keep-for (ms, or "").
+ * the index (the clock's milliseconds tie), KEYS[4] the lease index; ARGV: task id, rec, status,
+ * upd, exp, keep-for (ms, or ""), lease holder ("" for none), lease expiry (ms).
  */
 export const CREATE = `
 local seq = redis.call('INCR', KEYS[3])
 redis.call('HSET', KEYS[1], 'rec', ARGV[2], 'status', ARGV[3], 'upd', ARGV[4], 'exp', ARGV[5])
+if ARGV[7] ~= '' then
+  redis.call('HSET', KEYS[1], 'lh', ARGV[7], 'lx', ARGV[8])
+  redis.call('ZADD', KEYS[4], ARGV[8], ARGV[1])
+end
 if ARGV[6] ~= '' then redis.call('PEXPIRE', KEYS[1], ARGV[6]) end
 redis.call('ZADD', KEYS[2], seq, ARGV[1])
 return seq

@@ -6,7 +6,7 @@ import type { SharedTaskStore } from "./types.ts";
 
 /** The scripts as commands of the client (loaded once, then run by their SHA). */
 interface Scripted {
-  mcpGenCreate(task: string, index: string, seq: string, ...args: string[]): Promise<number>;
+  mcpGenCreate(task: string, index: string, seq: string, leases: string, ...args: string[]): Promise<number>;
   mcpGenChange(task: string, leases: string, ...args: string[]): Promise<[number, string[]] | null>;
   mcpGenAnswer(task: string, leases: string, ...args: string[]): Promise<[string[], string[]] | null>;
   mcpGenLease(task: string, leases: string, ...args: string[]): Promise<string | null>;
@@ -41,7 +41,7 @@ export function redisTasks(options: {
   pageSize: number;
 }): SharedTaskStore {
   const { client, prefix, now, pageSize } = options;
-  client.defineCommand("mcpGenCreate", { numberOfKeys: 3, lua: CREATE });
+  client.defineCommand("mcpGenCreate", { numberOfKeys: 4, lua: CREATE });
   client.defineCommand("mcpGenChange", { numberOfKeys: 2, lua: CHANGE });
   client.defineCommand("mcpGenAnswer", { numberOfKeys: 2, lua: ANSWER });
   client.defineCommand("mcpGenLease", { numberOfKeys: 2, lua: LEASE });
@@ -106,12 +106,15 @@ export function redisTasks(options: {
         key(taskId),
         index(owner),
         `${prefix}:seq`,
+        leases,
         taskId,
         JSON.stringify(fixed),
         task.status,
         task.lastUpdatedAt,
         at === null ? "" : String(at),
         ttlMs === null ? "" : String(ttlMs + GRACE_MS),
+        task.lease?.holder ?? "",
+        String(task.lease?.expiresAt ?? 0),
       );
       return task;
     },

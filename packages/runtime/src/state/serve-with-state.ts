@@ -1,6 +1,10 @@
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import { bindCaller, type SealedRound } from "../server/input/sealed-rounds.ts";
 import type { ServerManifest } from "../server/manifest.ts";
 import { logToStderr } from "../server/options.ts";
 import type { RunningServer, ServeOptions } from "../server/serve.ts";
+import { continuationCodec } from "./continuation-codec.ts";
 import { openState } from "./open.ts";
 import type { SharedState } from "./types.ts";
 
@@ -15,9 +19,13 @@ export async function serveWithState(
   options: ServeOptions & { state: string | SharedState },
   serve: (manifest: ServerManifest, options: ServeOptions) => Promise<RunningServer>,
 ): Promise<RunningServer> {
-  const { state: given, ...rest } = options;
+  const lease = leaseMs();
+  const keys = stateKeys(options.stateKeys);
+  const { state: given, stateKeys: _, ...rest } = options;
   const state = typeof given === "string" ? await openState(given) : given;
   const report = options.onError ?? logToStderr;
+  /** Aborted once the server stopped: the task takeover sweeps stop. */
+  const stopped = new AbortController();
   let down = false;
   /** The engine's part of readiness: unreachable is reported once when it starts, not every probe. */
   const engineReady = async () => {
@@ -35,9 +43,36 @@ export async function serveWithState(
   // Over HTTP (with or without `http` options), readiness includes the engine.
   const http = rest.transport === "http" ? (("http" in rest ? rest.http : undefined) ?? {}) : undefined;
   const ready = http?.ready;
+  /** Every replica (this one included) hears it from the bus; an engine that cannot take it is reported. */
+  const publishResourceUpdated = (uri: string) => {
+    state.events.publish({ type: "resource-updated", uri }).catch((error: unknown) => {
+      report({ kind: "protocol", error: error instanceof Error ? error : new Error(String(error)) });
+    });
+  };
   const withState = {
     ...rest,
-    tasks: { ...rest.tasks, store: state.tasks },
+    publishResourceUpdated,
+    sharedContinuations: keys
+      ? {
+          codec: continuationCodec<SealedRound>({
+            keys,
+            continuations: state.continuations,
+            bind: bindCaller,
+          }),
+        }
+      : {},
+    tasks: {
+      ...rest.tasks,
+      shared: {
+        tasks: state.tasks,
+        events: state.events,
+        holder: replicaId(),
+        signal: stopped.signal,
+        ...(lease !== undefined ? { leaseMs: lease } : {}),
+        report: (error: unknown) =>
+          report({ kind: "protocol", error: error instanceof Error ? error : new Error(String(error)) }),
+      },
+    },
     ...(http
       ? { http: { ...http, ready: async () => (await engineReady()) && (ready ? await ready() : true) } }
       : {}),
@@ -46,6 +81,7 @@ export async function serveWithState(
   try {
     running = await serve(manifest, withState);
   } catch (error) {
+    stopped.abort();
     if (typeof given === "string") await state.close();
     throw error;
   }
@@ -54,6 +90,7 @@ export async function serveWithState(
   });
   const release = async () => {
     stop();
+    stopped.abort();
     if (typeof given === "string") await state.close();
   };
   const closed = running.closed.then(release);
@@ -70,11 +107,49 @@ export async function serveWithState(
       return result;
     },
     update: (next) => running.update(next),
-    notifyResourceUpdated(uri) {
-      // Every replica (this one included) hears it from the bus; an engine that cannot take it is reported.
-      state.events.publish({ type: "resource-updated", uri }).catch((error: unknown) => {
-        report({ kind: "protocol", error: error instanceof Error ? error : new Error(String(error)) });
-      });
-    },
+    notifyResourceUpdated: publishResourceUpdated,
   };
+}
+
+/** This process's id as a lease holder: host, pid and a random part (a restarted pid differs). */
+function replicaId(): string {
+  return `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+}
+
+/**
+ * How long a task's lease holds without renewal: `MCP_GEN_STATE_LEASE_MS` (another replica takes
+ * a dead replica's task that long after its last renewal), default 15 s.
+ */
+function leaseMs(): number | undefined {
+  const given = process.env.MCP_GEN_STATE_LEASE_MS;
+  if (given === undefined || given === "") return undefined;
+  const ms = Number(given);
+  if (!Number.isInteger(ms) || ms < 300) {
+    throw new Error(
+      `MCP_GEN_STATE_LEASE_MS must be a whole number of milliseconds ≥ 300 (got ${JSON.stringify(given)})`,
+    );
+  }
+  return ms;
+}
+
+/**
+ * The keys sealing `input_required` rounds: the option, else `MCP_GEN_STATE_KEYS` (newest first,
+ * comma-separated), else `MCP_GEN_STATE_KEY`; `undefined` when none is configured.
+ */
+function stateKeys(given: readonly string[] | undefined): readonly string[] | undefined {
+  const env = process.env.MCP_GEN_STATE_KEYS || process.env.MCP_GEN_STATE_KEY;
+  const keys =
+    given ??
+    env
+      ?.split(",")
+      .map((k) => k.trim())
+      .filter(Boolean);
+  if (!keys || keys.length === 0) return undefined;
+  const short = keys.findIndex((k) => Buffer.byteLength(k) < 32);
+  if (short >= 0) {
+    throw new Error(
+      `The state key #${short + 1} (stateKeys / MCP_GEN_STATE_KEYS / MCP_GEN_STATE_KEY) is shorter than 32 bytes: use e.g. \`openssl rand -base64 32\`.`,
+    );
+  }
+  return keys;
 }

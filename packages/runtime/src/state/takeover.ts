@@ -15,6 +15,8 @@ export const OUTCOME_UNKNOWN: TaskFailure = {
 export interface LeasedRun {
   /** Settles once the outcome is stored — or dropped, when another replica took the task (`false`). */
   readonly done: Promise<boolean>;
+  /** The same moment, with the task as `finish` left it (`undefined` when nothing was stored). */
+  readonly finished: Promise<TaskRecord | undefined>;
   /** Renews the lease now (an interval does it every `leaseMs / 3`); `false` once it is lost. */
   renew(): Promise<boolean>;
 }
@@ -42,7 +44,7 @@ export function runLeased(options: {
   };
   const timer = setInterval(() => void renew(), Math.max(1, Math.floor(leaseMs / 3)));
   timer.unref();
-  const done = (async () => {
+  const finished = (async (): Promise<TaskRecord | undefined> => {
     let outcome: RunOutcome;
     try {
       outcome = await options.work(controller.signal);
@@ -54,10 +56,12 @@ export function runLeased(options: {
     } finally {
       clearInterval(timer);
     }
-    if (controller.signal.aborted) return false;
-    return (await tasks.finish(taskId, holder, outcome)).stored;
+    if (controller.signal.aborted) return undefined;
+    const ended = await tasks.finish(taskId, holder, outcome);
+    return ended.stored ? ended.task : undefined;
   })();
-  return { done, renew };
+  const done = finished.then((task) => task !== undefined);
+  return { done, finished, renew };
 }
 
 /** What one sweep did. */

@@ -7,6 +7,12 @@ import type { TaskLease, TaskRecord, TaskStore } from "../server/task-store.ts";
  * longer changes.
  */
 export interface SharedTaskStore extends TaskStore {
+  /**
+   * `TaskStore.create`, and with `lease` the new task is held by `lease.holder` from the start,
+   * in the same atomic step: a replica that dies right after creating it leaves a lease that
+   * lapses, so another replica takes the task (never a task nobody runs).
+   */
+  create(task: Parameters<TaskStore["create"]>[0] & { lease?: LeaseRequest }): Promise<TaskRecord>;
   /** Adds outstanding questions (by key) and makes the task `input_required`. */
   ask(taskId: string, questions: Record<string, unknown>): Promise<TaskRecord | undefined>;
   /**

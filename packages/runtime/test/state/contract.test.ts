@@ -194,6 +194,21 @@ for (const engine of engines.filter((e) => e.url !== undefined)) {
       expect((await a.tasks.lapsed()).map((t) => t.taskId)).not.toContain(task.taskId);
     });
 
+    it("creates a task held by its replica in the same step, whose lease lapses like any other", async () => {
+      const run = { tool: "launch", arguments: {}, rerunnable: false };
+      const task = await a.tasks.create({ ttlMs: 60_000, run, lease: { holder: "a", ttlMs: 1000 } });
+      expect(task.lease).toStrictEqual({ holder: "a", expiresAt: clock + 1000 });
+      expect((await b.tasks.get(task.taskId))?.lease).toStrictEqual({ holder: "a", expiresAt: clock + 1000 });
+      expect(await b.tasks.acquireLease(task.taskId, { holder: "b", ttlMs: 1000 })).toBeUndefined();
+      clock += 1000;
+      // Replica a died right after creating it: the task is not left without a runner.
+      expect((await b.tasks.lapsed()).map((t) => t.taskId)).toContain(task.taskId);
+      expect(await b.tasks.acquireLease(task.taskId, { holder: "b", ttlMs: 1000 })).toStrictEqual({
+        holder: "b",
+        expiresAt: clock + 1000,
+      });
+    });
+
     it("stores a run's outcome only while its replica holds the lease: a task never ends twice", async () => {
       const task = await a.tasks.create({ ttlMs: 60_000 });
       const outcome = {

@@ -101,12 +101,22 @@ export class Questions {
     return Object.fromEntries([...this.#open].map(([key, q]) => [key, q.request]));
   }
 
+  /** Whether an answer for `key` came before its question (it settles the question at once). */
+  hasEarly(key: string): boolean {
+    return Object.hasOwn(this.#early, key);
+  }
+
+  /** The next numbered key of a question of this kind (`elicit-1` …), for a caller that needs it first. */
+  nextKey(request: InputRequest): string {
+    return `${KEY_PREFIX[request.method]}-${++this.#asked}`;
+  }
+
   /**
    * Asks under `chosen`, or the next number (`elicit-1` …); an early answer settles it at once.
    * `full` may refuse a question that would wait (too many calls wait already).
    */
   ask(request: InputRequest, chosen?: string, full?: () => Error | undefined): Promise<unknown> {
-    const key = chosen ?? `${KEY_PREFIX[request.method]}-${++this.#asked}`;
+    const key = chosen ?? this.nextKey(request);
     if (chosen !== undefined && this.#open.has(key)) {
       return Promise.reject(
         new ToolError(`The tool asks twice under the key "${key}" at once; give each question its own key.`),

@@ -5,6 +5,7 @@ import {
   type Server,
   type ServerContext,
 } from "@modelcontextprotocol/server";
+import { publishStatus, type SharedTasks } from "../shared-tasks.ts";
 import type { TaskRecord, TaskStore } from "../task-store.ts";
 import {
   CAPABILITY_OF,
@@ -20,6 +21,8 @@ import type { ResultChannel } from "./result-channel.ts";
 interface TaskLink {
   taskId: string;
   store: TaskStore;
+  /** Set when replicas share the task: its questions are kept in the store, answered on any replica. */
+  shared?: SharedTasks | undefined;
   label: string;
 }
 
@@ -30,17 +33,35 @@ interface TaskLink {
  * become the task's status message.
  */
 export function modernTaskChannel(
-  link: TaskLink & { questions: Questions; created: ServerContext; signal: AbortSignal },
+  link: TaskLink & {
+    questions: Questions;
+    /** The request that created the task; absent for a run taken over (its client's capabilities are unknown). */
+    created: ServerContext | undefined;
+    signal: AbortSignal;
+  },
 ): InputChannel {
-  const envelope = link.created.mcpReq.envelope as Record<string, unknown> | undefined;
+  const envelope = link.created?.mcpReq.envelope as Record<string, unknown> | undefined;
   const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
   return {
     ask(request, key) {
-      if (!capabilities?.[CAPABILITY_OF[request.method]]) {
+      if (link.created && !capabilities?.[CAPABILITY_OF[request.method]]) {
         return Promise.reject(missingCapability({ request, label: link.label, strict: false }));
       }
-      const answer = link.questions.ask(request, key);
-      void link.store.setStatus(link.taskId, "input_required");
+      const { shared } = link;
+      if (!shared) {
+        const answer = link.questions.ask(request, key);
+        void link.store.setStatus(link.taskId, "input_required");
+        return answer;
+      }
+      // The question waits here under its key; the record shows it to every replica's `tasks/get`.
+      const chosen = key ?? link.questions.nextKey(request);
+      // Answered already (a run taken over, asking again what its client answered before).
+      if (link.questions.hasEarly(chosen)) return link.questions.ask(request, chosen);
+      const answer = link.questions.ask(request, chosen);
+      void shared.tasks
+        .ask(link.taskId, { [chosen]: request })
+        .then((task) => publishStatus(shared, task))
+        .catch((error) => shared.report(error));
       return answer;
     },
     async progress({ message }) {
