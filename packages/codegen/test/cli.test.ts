@@ -224,7 +224,7 @@ describe("mcp-gen build (real CLI on a temporary project)", { timeout: 300_000 }
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
       [
-        'error MCPG002: unknown config key "server" (known: schemas, generated, tsconfig, importExtension, naming, targets, servers)',
+        'error MCPG002: unknown config key "server" (known: schemas, generated, tsconfig, importExtension, naming, targets, servers, state)',
         "  at mcp-gen.config.json /server",
         "  fix: correct the config value named in the message",
         "",
