@@ -19,6 +19,9 @@ export async function run(body: () => Promise<number>, options: { writes?: boole
       const n = error.diagnostics.filter((d) => d.severity === "error").length;
       const summary = `mcp-gen: ${n} error${n === 1 ? "" : "s"}`;
       process.stderr.write(options.writes ? `${summary}; nothing was written\n` : `${summary}\n`);
+    } else if ((error as { code?: unknown }).code === "ERR_MCP_GEN_MISSING_PEER") {
+      // An optional package the command needs (a provider's SDK): the message says what to install.
+      process.stderr.write(`mcp-gen: ${(error as Error).message}\n`);
     } else {
       process.stderr.write(`mcp-gen: internal error: ${(error as Error).stack ?? String(error)}\n`);
     }
