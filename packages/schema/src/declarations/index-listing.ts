@@ -71,7 +71,7 @@ export function describeApi(servers: readonly ApiServer[], query: string): Descr
   for (const server of servers) {
     const n = names.get(server.name)!;
     for (const prefix of new Set([n.namespace, server.name])) {
-      if (q === prefix) return { ok: true, declarations: renderDeclarations([server]) };
+      if (q === prefix) return { ok: true, declarations: renderDeclarations([server], { compact: true }) };
       if (!q.startsWith(`${prefix}.`)) continue;
       const rest = q.slice(prefix.length + 1);
       if (rest.endsWith("*")) {
@@ -82,6 +82,7 @@ export function describeApi(servers: readonly ApiServer[], query: string): Descr
         if (matching.size > 0) {
           const declarations = renderDeclarations(servers, {
             only: (s, t) => s === server.name && matching.has(t),
+            compact: true,
           });
           return { ok: true, declarations };
         }
@@ -91,6 +92,7 @@ export function describeApi(servers: readonly ApiServer[], query: string): Descr
       if (tool) {
         const declarations = renderDeclarations(servers, {
           only: (s, t) => s === server.name && t === tool.name,
+          compact: true,
         });
         return { ok: true, declarations };
       }

@@ -19,7 +19,8 @@ export interface PendingDef {
 export class Defs {
   readonly pending: PendingDef[] = [];
   private readonly byJson = new Map<string, string>();
-  private readonly taken = new Set<string>();
+  /** Type names in use (the shared shapes' too). */
+  readonly taken = new Set<string>();
 
   /** Names the definitions of one schema of a tool; returns its `$ref` → type name scope. */
   collect(tool: ApiTool, i: number, slot: string): Map<string, string> {

@@ -5,7 +5,8 @@ import { propertyDoc } from "./doc-words.ts";
 import { codeIdentifiers } from "./identifiers.ts";
 import { Defs } from "./named-defs.ts";
 import { schemaToTs } from "./schema-to-ts.ts";
-import { jsdoc } from "./ts-text.ts";
+import { type SharedShape, shapeNamer, sharedShapes } from "./shared-shapes.ts";
+import { jsdoc, lineComments } from "./ts-text.ts";
 
 /** A tool as code mode declares it: the contract's (or `tools/list`'s) tool. */
 export interface ApiTool extends ContractTool {
@@ -61,6 +62,12 @@ export interface RenderDeclarationsOptions {
   warn?: (where: { server: string; pointer: string }, message: string) => void;
   /** Render only these tools (original names) of their server; default: all. */
   only?: (server: string, tool: string) => boolean;
+  /**
+   * The model's form (what a code tool's description carries): no indentation, `//` comments, and
+   * every object shape that recurs declared once as a named type. The same declarations and words
+   * as the readable form of `api.d.ts`, in fewer tokens.
+   */
+  compact?: boolean;
 }
 
 /**
@@ -91,65 +98,95 @@ function renderServer(
   names: ApiNames,
   options: RenderDeclarationsOptions,
 ): string {
+  const compact = options.compact === true;
   const warn = (pointer: string, message: string) =>
     options.warn?.({ server: server.name, pointer }, message);
+  const indent = compact ? "" : "  ";
+  const doc = (lines: readonly (string | undefined)[]) =>
+    compact ? lineComments(lines) : jsdoc(lines, indent);
   const index = new Map(server.tools.map((t, i) => [t.name, i]));
   const defs = new Defs();
-  const functions: string[] = [];
-  for (const tool of tools) {
+  const parts = tools.map((tool) => {
     const i = index.get(tool.name)!;
-    const id = names.tools.get(tool.name)!;
-    const resolve = (slot: string) => defs.resolver(defs.collect(tool, i, slot));
-    const print = (schema: unknown, pointer: string, slot: string) =>
-      schemaToTs(
-        schema,
-        pointer,
-        {
-          resolveRef: resolve(slot),
-          warn,
-          doc: propertyDoc,
-          omitDefaultIndex: true,
-          inlineBareObjects: true,
-        },
-        1,
-      );
     const input = tool.inputSchema;
     const hasArgs =
       Object.keys(isSchemaObject(input.properties) ? input.properties : {}).length > 0 ||
       isSchemaObject(input.additionalProperties) ||
       ["anyOf", "oneOf", "allOf", "$ref"].some((k) => k in input);
-    const args = hasArgs
-      ? `args: ${print(withoutDefs(input), `/tools/${i}/inputSchema`, "inputSchema")}`
-      : "";
     const output = outputPart(tool);
-    const result = output
-      ? print(withoutDefs(output.schema), `/tools/${i}/outputSchema${output.suffix}`, "outputSchema")
-      : "unknown";
-    functions.push(`${jsdoc(toolDoc(tool, id), "  ")}  function ${id}(${args}): Promise<${result}>;\n`);
-  }
-  const types = defs.pending.map((d) => {
-    const text = schemaToTs(
-      d.schema,
-      d.pointer,
-      {
-        resolveRef: defs.resolver(d.scope),
-        warn,
-        doc: propertyDoc,
-        omitDefaultIndex: true,
-        inlineBareObjects: true,
-      },
-      1,
-    );
-    const doc = jsdoc(propertyDoc(d.schema), "  ");
-    return text.startsWith("{\n") && isPlainObject(d.schema)
-      ? `${doc}  interface ${d.name} ${text}\n`
-      : `${doc}  type ${d.name} = ${text};\n`;
+    return {
+      tool,
+      i,
+      id: names.tools.get(tool.name)!,
+      args: hasArgs ? withoutDefs(input) : undefined,
+      result: output ? { schema: withoutDefs(output.schema), suffix: output.suffix } : undefined,
+    };
   });
+  const shapes = compact
+    ? sharedShapes(
+        parts.flatMap((p) => [
+          ...(p.args
+            ? [{ schema: p.args, pointer: `/tools/${p.i}/inputSchema`, name: `${pascal(p.id)}Args` }]
+            : []),
+          ...(p.result
+            ? [
+                {
+                  schema: p.result.schema,
+                  pointer: `/tools/${p.i}/outputSchema${p.result.suffix}`,
+                  name: `${pascal(p.id)}Result`,
+                },
+              ]
+            : []),
+        ]),
+        defs.taken,
+      )
+    : new Map<string, SharedShape>();
+  const printOptions = (resolveRef: (ref: string) => string | undefined, self?: JsonSchema) => ({
+    resolveRef,
+    warn,
+    doc: propertyDoc,
+    omitDefaultIndex: true,
+    inlineBareObjects: true,
+    compact,
+    named: shapeNamer(shapes, self),
+  });
+  const functions = parts.map(({ tool, i, id, args, result }) => {
+    const resolve = (slot: string) => defs.resolver(defs.collect(tool, i, slot));
+    const print = (schema: JsonSchema, pointer: string, slot: string) =>
+      schemaToTs(schema, pointer, printOptions(resolve(slot)), compact ? 0 : 1);
+    const argsText = args ? `args: ${print(args, `/tools/${i}/inputSchema`, "inputSchema")}` : "";
+    const resultText = result
+      ? print(result.schema, `/tools/${i}/outputSchema${result.suffix}`, "outputSchema")
+      : "unknown";
+    return `${doc(toolDoc(tool, id, compact))}${indent}function ${id}(${argsText}): Promise<${resultText}>;\n`;
+  });
+  const named = (name: string, schema: unknown, text: string) =>
+    text.startsWith("{\n") && isPlainObject(schema)
+      ? `${indent}interface ${name} ${text}\n`
+      : `${indent}type ${name} = ${text};\n`;
+  const types = defs.pending.map((d) => {
+    const text = schemaToTs(d.schema, d.pointer, printOptions(defs.resolver(d.scope)), compact ? 0 : 1);
+    return `${doc(propertyDoc(d.schema))}${named(d.name, d.schema, text)}`;
+  });
+  for (const shape of shapes.values()) {
+    const text = schemaToTs(
+      shape.schema,
+      shape.pointer,
+      printOptions(() => undefined, shape.schema),
+      0,
+    );
+    types.push(named(shape.name, shape.schema, text));
+  }
   const title = server.title && server.title !== server.name ? server.title : undefined;
-  return `${jsdoc([title])}declare namespace ${names.namespace} {\n${[...types, ...functions].join("")}}\n`;
+  const untyped =
+    compact && tools.some((t) => !t.outputSchema)
+      ? "Promise<unknown>: the tool declares no output schema."
+      : undefined;
+  const head = compact ? lineComments([title, untyped]) : jsdoc([title]);
+  return `${head}declare namespace ${names.namespace} {\n${[...types, ...functions].join("")}}\n`;
 }
 
-function toolDoc(tool: ApiTool, id: string): string[] {
+function toolDoc(tool: ApiTool, id: string, compact: boolean): string[] {
   const summary = (tool.description ?? tool.title ?? tool.annotations?.title ?? "").trim();
   const a = tool.annotations ?? {};
   const traits = [
@@ -167,7 +204,8 @@ function toolDoc(tool: ApiTool, id: string): string[] {
   return [
     ...lines,
     id !== tool.name ? `MCP tool ${JSON.stringify(tool.name)}.` : undefined,
-    tool.outputSchema ? undefined : "Returns unknown: the tool declares no output schema.",
+    // the model's form says it once, on the namespace
+    tool.outputSchema || compact ? undefined : "Returns unknown: the tool declares no output schema.",
   ].filter((l): l is string => Boolean(l));
 }
 
@@ -184,6 +222,13 @@ function outputPart(tool: ApiTool): { schema: JsonSchema; suffix: string } | und
   }
   return { schema: out, suffix: "" };
 }
+
+const pascal = (id: string) =>
+  id
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join("");
 
 function isPlainObject(schema: unknown): boolean {
   if (!isSchemaObject(schema) || schema.type !== "object" || !isSchemaObject(schema.properties)) return false;

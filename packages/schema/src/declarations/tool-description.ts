@@ -38,7 +38,7 @@ export function codeToolDescription(
   servers: readonly ApiServer[],
   options: CodeToolDescriptionOptions = {},
 ): CodeToolDescription {
-  const declarations = renderDeclarations(servers);
+  const declarations = renderDeclarations(servers, { compact: true });
   if (declarations.length <= (options.maxDeclarationChars ?? 24_000)) {
     return { form: "declarations", text: `${PROGRAM_FORM}\n\n${declarations}` };
   }

@@ -81,7 +81,7 @@ export async function createChecker(options: CheckerOptions): Promise<Checker> {
   const ts = await loadTypeScript(options.typescript);
   // an emitted api.d.ts ends with `export {};` (a module in the user's project); here it is global
   const declarations = options.servers
-    ? renderDeclarations(options.servers)
+    ? renderDeclarations(options.servers, { compact: true })
     : options.declarations.replace(/^export \{\};?[ \t]*$/gm, "");
   const api = options.servers ? apiListing(options.servers) : namespacesOf(ts, declarations);
   const service = new ProgramService(ts, declarations, options.readLib, options.globals);
