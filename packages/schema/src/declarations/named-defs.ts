@@ -1,5 +1,5 @@
 import { escapeToken, isSchemaObject } from "../schema-utils.ts";
-import type { ApiTool } from "./render.ts";
+import type { ApiTool } from "./api.ts";
 
 const pascal = (name: string) =>
   name

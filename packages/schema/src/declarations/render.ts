@@ -1,67 +1,30 @@
-import type { Contract, ContractTool, JsonSchema } from "../contract.ts";
+import type { JsonSchema } from "../contract.ts";
 import { RESULT_WRAPPED_META } from "../contract.ts";
-import { isSchemaObject } from "../schema-utils.ts";
+import { escapeToken, isSchemaObject } from "../schema-utils.ts";
+import { type ApiNames, type ApiServer, type ApiTool, apiNames, readKey } from "./api.ts";
 import { propertyDoc } from "./doc-words.ts";
-import { codeIdentifiers } from "./identifiers.ts";
 import { Defs } from "./named-defs.ts";
+import {
+  PROMPT_MESSAGES,
+  type ReadFunction,
+  readArguments,
+  readDoc,
+  readFunctions,
+  readResult,
+} from "./reads.ts";
 import { schemaToTs } from "./schema-to-ts.ts";
 import { type SharedShape, shapeNamer, sharedShapes } from "./shared-shapes.ts";
 import { jsdoc, lineComments } from "./ts-text.ts";
-
-/** A tool as code mode declares it: the contract's (or `tools/list`'s) tool. */
-export interface ApiTool extends ContractTool {
-  /**
-   * The tool sends a non-object result as `structuredContent: { result }` (mcp-gen's
-   * `resultWrapped`, or `_meta["dev.mcp-gen/resultWrapped"]` in `tools/list`): its function
-   * resolves to `result` itself.
-   */
-  resultWrapped?: boolean;
-  _meta?: Record<string, unknown>;
-}
-
-/** One server of a code-mode API: its name (the namespace) and its tools. */
-export interface ApiServer {
-  name: string;
-  title?: string;
-  tools: readonly ApiTool[];
-}
-
-/** The identifiers of one server: its namespace and each tool's function, by original name. */
-export interface ApiNames {
-  namespace: string;
-  tools: ReadonlyMap<string, string>;
-}
-
-/** A contract as a code-mode server (its tools with `resultWrapped` from `x-mcp-gen`). */
-export function apiServer(contract: Contract): ApiServer {
-  const extras = contract["x-mcp-gen"]?.tools ?? {};
-  return {
-    name: contract.server,
-    ...(contract.title ? { title: contract.title } : {}),
-    tools: contract.tools.map((t) => (extras[t.name]?.resultWrapped ? { ...t, resultWrapped: true } : t)),
-  };
-}
-
-/** Identifiers of every server and tool under the identifier rule (see `codeIdentifier`). */
-export function apiNames(servers: readonly ApiServer[]): Map<string, ApiNames> {
-  const namespaces = codeIdentifiers(
-    servers.map((s) => s.name),
-    { namespace: true },
-  );
-  return new Map(
-    servers.map((s) => [
-      s.name,
-      { namespace: namespaces.get(s.name)!, tools: codeIdentifiers(s.tools.map((t) => t.name)) },
-    ]),
-  );
-}
 
 /** Options of `renderDeclarations`. */
 export interface RenderDeclarationsOptions {
   /** Called for a schema part that cannot be typed (it becomes `unknown`); `where` names the server. */
   warn?: (where: { server: string; pointer: string }, message: string) => void;
-  /** Render only these tools (original names) of their server; default: all. */
-  only?: (server: string, tool: string) => boolean;
+  /**
+   * Render only these functions of their server (`name`: the tool's name, or the `readKey` of a
+   * resource, template or prompt; `id`: the function's identifier); default: all.
+   */
+  only?: (server: string, name: string, id: string) => boolean;
   /**
    * The model's form (what a code tool's description carries): no indentation, `//` comments, and
    * every object shape that recurs declared once as a named type. The same declarations and words
@@ -85,9 +48,15 @@ export function renderDeclarations(
   const names = apiNames(servers);
   const blocks: string[] = [];
   for (const server of servers) {
-    const tools = server.tools.filter((t) => options.only?.(server.name, t.name) ?? true);
-    if (tools.length === 0 && options.only) continue;
-    blocks.push(renderServer(server, tools, names.get(server.name)!, options));
+    const n = names.get(server.name)!;
+    const tools = server.tools.filter(
+      (t) => options.only?.(server.name, t.name, n.tools.get(t.name)!) ?? true,
+    );
+    const reads = readFunctions(server).filter(
+      (f) => options.only?.(server.name, readKey(f), n.reads.get(readKey(f))!) ?? true,
+    );
+    if (tools.length === 0 && reads.length === 0 && options.only) continue;
+    blocks.push(renderServer(server, tools, reads, n, options));
   }
   return blocks.join("\n");
 }
@@ -95,6 +64,7 @@ export function renderDeclarations(
 function renderServer(
   server: ApiServer,
   tools: readonly ApiTool[],
+  reads: readonly ReadFunction[],
   names: ApiNames,
   options: RenderDeclarationsOptions,
 ): string {
@@ -106,6 +76,8 @@ function renderServer(
     compact ? lineComments(lines) : jsdoc(lines, indent);
   const index = new Map(server.tools.map((t, i) => [t.name, i]));
   const defs = new Defs();
+  const prompts = reads.some((f) => f.kind === "prompt");
+  if (prompts) defs.taken.add("PromptMessage");
   const parts = tools.map((tool) => {
     const i = index.get(tool.name)!;
     const input = tool.inputSchema;
@@ -160,6 +132,23 @@ function renderServer(
       : "unknown";
     return `${doc(toolDoc(tool, id, compact))}${indent}function ${id}(${argsText}): Promise<${resultText}>;\n`;
   });
+  reads.forEach((f, i) => {
+    const at = `/x-mcp-gen/${f.kind === "template" ? "resourceTemplates" : `${f.kind}s`}/${escapeToken(f.name)}`;
+    const print = (schema: JsonSchema, pointer: string) =>
+      schemaToTs(
+        schema,
+        pointer,
+        printOptions(() => undefined),
+        compact ? 0 : 1,
+      );
+    const args = readArguments(f);
+    const result = readResult(f);
+    const argsText = args ? `args: ${print(args, `${at}/argumentsSchema`)}` : "";
+    const resultText =
+      result === "messages" ? "PromptMessage[]" : result ? print(result, `${at}/result/schema`) : "unknown";
+    const id = names.reads.get(readKey(f)) ?? `read_${i}`;
+    functions.push(`${doc(readDoc(f))}${indent}function ${id}(${argsText}): Promise<${resultText}>;\n`);
+  });
   const named = (name: string, schema: unknown, text: string) =>
     text.startsWith("{\n") && isPlainObject(schema)
       ? `${indent}interface ${name} ${text}\n`
@@ -168,6 +157,7 @@ function renderServer(
     const text = schemaToTs(d.schema, d.pointer, printOptions(defs.resolver(d.scope)), compact ? 0 : 1);
     return `${doc(propertyDoc(d.schema))}${named(d.name, d.schema, text)}`;
   });
+  if (prompts) types.push(`${indent}type PromptMessage = ${PROMPT_MESSAGES};\n`);
   for (const shape of shapes.values()) {
     const text = schemaToTs(
       shape.schema,

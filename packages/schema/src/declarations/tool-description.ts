@@ -1,5 +1,6 @@
+import type { ApiServer } from "./api.ts";
 import { renderIndex } from "./index-listing.ts";
-import { type ApiServer, renderDeclarations } from "./render.ts";
+import { renderDeclarations } from "./render.ts";
 
 /** Options of `codeToolDescription`. */
 export interface CodeToolDescriptionOptions {

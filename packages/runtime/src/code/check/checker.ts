@@ -1,4 +1,4 @@
-import { type ApiServer, apiNames, renderDeclarations } from "@mcp-gen/schema/declarations";
+import { type ApiServer, apiNames, functionIds, renderDeclarations } from "@mcp-gen/schema/declarations";
 import type * as TS from "typescript-5";
 import { eraseTypes } from "./erase.ts";
 import { wordDiagnostic } from "./messages.ts";
@@ -194,7 +194,7 @@ function transpile(ts: TypeScriptApi, wrapped: string, fileName: string): string
 
 function apiListing(servers: readonly ApiServer[]): Map<string, string[]> {
   const names = apiNames(servers);
-  return new Map(servers.map((s) => [names.get(s.name)!.namespace, [...names.get(s.name)!.tools.values()]]));
+  return new Map(servers.map((s) => [names.get(s.name)!.namespace, functionIds(names.get(s.name)!)]));
 }
 
 /** Namespaces and their functions read from declaration text (when no servers were given). */
