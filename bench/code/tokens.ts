@@ -52,7 +52,8 @@ const rows: Row[] = [];
   rows.push(
     row(
       "repository's servers",
-      contracts.map(apiServer),
+      // tools only: the provider definitions carry no resources or prompts
+      contracts.map((c) => ({ ...apiServer(c), resources: [], resourceTemplates: [], prompts: [] })),
       providers("anthropic.json"),
       providers("openai.json"),
     ),
