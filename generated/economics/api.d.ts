@@ -6,6 +6,7 @@ declare namespace economics {
   /**
    * 分析问题并识别实验类型 — analyse a research question and identify the experiment type and the
    * simulation parameters worth varying. Read-only. Idempotent.
+   * Returns: What `analyze_question` found in a question.
    */
   function analyze_question(args: {
     /** The research question, e.g. "How will AI agents reshape the labor market?" */
@@ -21,6 +22,7 @@ declare namespace economics {
   /**
    * 获取经济仿真系统的所有可配置参数 — get every configurable parameter of the economic simulation,
    * optionally of one category, as JSON or as a Markdown table. Read-only. Idempotent.
+   * Returns: The parameters, as JSON text or a Markdown table
    */
   function get_all_parameters(args: {
     /** Parameter category ("population", "simulation", "tax", "labor", "market") or "all" (default "all") */

@@ -202,6 +202,25 @@ describe("the compact form (what the model reads)", () => {
       .map((l) => /^\s*(?:\/\*\*|\*|\/\/)\s?(.*?)\s*(?:\*\/)?$/.exec(l)?.[1])
       .filter((l): l is string => Boolean(l) && l !== "/" && l !== "*/");
 
+  it("carries every description of the schemas, also of items, map values, union branches and results", () => {
+    const descriptions = (v: unknown): string[] =>
+      Array.isArray(v)
+        ? v.flatMap(descriptions)
+        : v !== null && typeof v === "object"
+          ? Object.entries(v).flatMap(([k, x]) =>
+              k === "description" && typeof x === "string" ? [x] : descriptions(x),
+            )
+          : [];
+    const words = all.flatMap((s) => s.tools.flatMap((t) => descriptions([t.inputSchema, t.outputSchema])));
+    expect(words.length).toBeGreaterThan(80);
+    for (const compact of [false, true]) {
+      const text = renderDeclarations(all, { compact });
+      expect(words.filter((w) => !w.split("\n").every((line) => text.includes(line.trim())))).toStrictEqual(
+        [],
+      );
+    }
+  });
+
   it("keeps every word of the readable form, with recurring shapes declared once", () => {
     const readable = renderDeclarations(all);
     const compact = renderDeclarations(all, { compact: true });
@@ -219,11 +238,8 @@ describe("the compact form (what the model reads)", () => {
       "interface Transaction",
       "interface Account",
     ]);
-    expect(ledger.match(/Promise<[^\n]*>;$/gm)).toStrictEqual([
-      "Promise<Transaction>;",
-      "Promise<Account>;",
-      "Promise<{ accounts: Account[] }>;",
-      "Promise<{ transactions: Transaction[] }>;",
-    ]);
+    expect(ledger.match(/Promise<[^\n]*>;$/gm)).toStrictEqual(["Promise<Transaction>;", "Promise<Account>;"]);
+    expect(ledger).toContain("// Each item: An account's balance.\naccounts: Account[];}>;");
+    expect(ledger).toContain("// Each item: One ledger transaction.\ntransactions: Transaction[];}>;");
   });
 });

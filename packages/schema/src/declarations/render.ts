@@ -2,7 +2,7 @@ import type { JsonSchema } from "../contract.ts";
 import { RESULT_WRAPPED_META } from "../contract.ts";
 import { escapeToken, isSchemaObject } from "../schema-utils.ts";
 import { type ApiNames, type ApiServer, type ApiTool, apiNames, readKey } from "./api.ts";
-import { propertyDoc } from "./doc-words.ts";
+import { partDescriptions, propertyDoc, sentences } from "./doc-words.ts";
 import { Defs } from "./named-defs.ts";
 import {
   PROMPT_MESSAGES,
@@ -196,7 +196,17 @@ function toolDoc(tool: ApiTool, id: string, compact: boolean): string[] {
     id !== tool.name ? `MCP tool ${JSON.stringify(tool.name)}.` : undefined,
     // the model's form says it once, on the namespace
     tool.outputSchema || compact ? undefined : "Returns unknown: the tool declares no output schema.",
+    resultDescription(tool),
   ].filter((l): l is string => Boolean(l));
+}
+
+/** The description of what the function resolves to (the type cannot carry it). */
+function resultDescription(tool: ApiTool): string | undefined {
+  const schema = outputPart(tool)?.schema;
+  if (!schema) return undefined;
+  const text = typeof schema.description === "string" ? schema.description.trim() : "";
+  const parts = [text, ...partDescriptions(schema)].filter(Boolean);
+  return parts.length > 0 ? `Returns: ${sentences(parts)}` : undefined;
 }
 
 /** The schema the function resolves to: the output schema, or its `result` for wrapped results. */
