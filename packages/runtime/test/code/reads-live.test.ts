@@ -55,7 +55,7 @@ describe("read functions of server-everything", () => {
       "// Reads resource demo://resource/dynamic/text/{resourceId} (text/plain).\nfunction read_Dynamic_Text_Resource(args: { resourceId: string }): Promise<string>;",
     );
     expect(text).toMatch(
-      /function prompt_args_prompt\(args: \{\n\/\/ Name of the city\ncity: string;\nstate\?: string;\}\): Promise<PromptMessage\[\]>;/,
+      /function prompt_args_prompt\(args: \{\n\/\/ Name of the city\ncity: string;\nstate\?: string\}\): Promise<PromptMessage\[\]>;/,
     );
   });
 

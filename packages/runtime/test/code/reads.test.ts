@@ -96,7 +96,7 @@ describe.each(["legacy", "2026-07-28"] as const)("read functions through an MCP 
     });
     try {
       expect(code.description.text).toContain(
-        "function read_template_data(args: {\n// The id to look up\nid: string;}): Promise<{ id: string; templateTest: boolean; data: string }>;",
+        "function read_template_data(args: {\n// The id to look up\nid: string}): Promise<{ id: string; templateTest: boolean; data: string }>;",
       );
       const result = await code.run(PROGRAM);
       expect(result).toMatchObject({ ok: true, value: EXPECTED });
