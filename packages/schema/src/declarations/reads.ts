@@ -8,7 +8,7 @@ import type {
 import { isSchemaObject } from "../schema-utils.ts";
 import { parseUriTemplate } from "../uri-template/parse.ts";
 
-/**
+/*
  * Resources and prompts as functions of a code-mode API:
  * - a static resource `name` → `read_<name>(): Promise<T>`;
  * - a resource template `name` (`file:///{path}`) → `read_<name>(args: { path: string }): Promise<T>`;
@@ -16,6 +16,11 @@ import { parseUriTemplate } from "../uri-template/parse.ts";
  *
  * `T` is the resource's value: its JSON type when the contract types it (`result.kind: "json"`),
  * `string` for text (or a blob, base64), and `unknown` (parsed JSON, or the text) otherwise.
+ */
+
+/**
+ * A static resource of a code-mode API, declared as `read_<name>(): Promise<T>`: `T` is its JSON
+ * type when the contract types it, `string` for text or a blob (base64), else `unknown`.
  */
 export interface ApiResource extends ContractResource {
   /** What mcp-gen knows of the value (`x-mcp-gen.resources[name].result`). */
