@@ -102,3 +102,43 @@ describe("read functions", () => {
     });
   });
 });
+
+describe("named types", () => {
+  it("never hide a library type: a recurring shape held by `records` is `Record_`", () => {
+    const record = {
+      type: "object",
+      properties: { id: { type: "string" }, n: { type: "number" } },
+      required: ["id", "n"],
+      additionalProperties: false,
+    };
+    const list = {
+      type: "object",
+      properties: {
+        records: { type: "array", items: record },
+        tags: { type: "object", additionalProperties: { type: "string" } },
+      },
+      required: ["records", "tags"],
+      additionalProperties: false,
+    };
+    const text = renderDeclarations(
+      [
+        {
+          name: "store",
+          tools: [
+            { name: "list", inputSchema: { type: "object" }, outputSchema: list },
+            { name: "first", inputSchema: { type: "object" }, outputSchema: record },
+          ],
+        },
+      ],
+      { compact: true },
+    );
+    expect(text.split("\n")).toStrictEqual([
+      "declare namespace store {",
+      "type Record_ = { id: string; n: number };",
+      "function list(): Promise<{ records: Record_[]; tags: Record<string, string> }>;",
+      "function first(): Promise<Record_>;",
+      "}",
+      "",
+    ]);
+  });
+});

@@ -8,6 +8,31 @@ const pascal = (name: string) =>
     .map((w) => w[0]!.toUpperCase() + w.slice(1))
     .join("") || "T";
 
+const LIBRARY_TYPES = [
+  "Array",
+  "ReadonlyArray",
+  "Record",
+  "Promise",
+  "PromiseLike",
+  "Partial",
+  "Required",
+  "Readonly",
+  "Pick",
+  "Omit",
+  "Map",
+  "Set",
+  "Date",
+  "Error",
+  "Object",
+  "String",
+  "Number",
+  "Boolean",
+  "Symbol",
+  "Function",
+  "JSON",
+  "Math",
+];
+
 export interface PendingDef {
   name: string;
   schema: unknown;
@@ -19,8 +44,11 @@ export interface PendingDef {
 export class Defs {
   readonly pending: PendingDef[] = [];
   private readonly byJson = new Map<string, string>();
-  /** Type names in use (the shared shapes' too). */
-  readonly taken = new Set<string>();
+  /**
+   * Type names in use (the shared shapes' too), starting with the library's that the declarations
+   * use or a program may: a `$defs` entry or a shape named `Record` must not hide `Record<K, V>`.
+   */
+  readonly taken = new Set<string>(LIBRARY_TYPES);
 
   /** Names the definitions of one schema of a tool; returns its `$ref` → type name scope. */
   collect(tool: ApiTool, i: number, slot: string): Map<string, string> {
