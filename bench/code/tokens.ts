@@ -22,7 +22,12 @@ interface Row {
   tools: number;
   anthropic: string;
   openai: string;
+  /** The model's form (`compact`): what the code tool's description carries. */
   declarations: string;
+  /** The readable form of `api.d.ts`. */
+  readable: string;
+  /** The words alone: every tool name and description of the definitions, one a line (the floor). */
+  words: string;
   /** The declarations with every result typed `unknown`: the part the definitions also carry. */
   inputsOnly: string;
   index: string;
@@ -47,7 +52,8 @@ const rows: Row[] = [];
   rows.push(
     row(
       "repository's servers",
-      contracts.map(apiServer),
+      // tools only: the provider definitions carry no resources or prompts
+      contracts.map((c) => ({ ...apiServer(c), resources: [], resourceTemplates: [], prompts: [] })),
       providers("anthropic.json"),
       providers("openai.json"),
     ),
@@ -71,12 +77,26 @@ function row(label: string, servers: ApiServer[], anthropic: unknown[], openai: 
     tools: servers.reduce((n, s) => n + s.tools.length, 0),
     anthropic: JSON.stringify(anthropic),
     openai: JSON.stringify(openai),
-    declarations: renderDeclarations(servers),
+    declarations: renderDeclarations(servers, { compact: true }),
+    readable: renderDeclarations(servers),
     inputsOnly: renderDeclarations(
       servers.map((s) => ({ ...s, tools: s.tools.map(({ outputSchema: _, ...t }) => t) })),
-    ).replace(/^.*Returns unknown: the tool declares no output schema\.\n/gm, ""),
+      { compact: true },
+    ).replace(/^\/\/ Promise<unknown>: the tool declares no output schema\.\n/gm, ""),
     index: renderIndex(servers),
+    words: wordsOf(anthropic).join("\n"),
   };
+}
+
+/** Every `name` of a tool and every `description`, as the definitions carry them. */
+function wordsOf(value: unknown, out: string[] = []): string[] {
+  if (Array.isArray(value)) for (const v of value) wordsOf(v, out);
+  else if (value !== null && typeof value === "object")
+    for (const [k, v] of Object.entries(value)) {
+      if ((k === "description" || k === "name") && typeof v === "string") out.push(v);
+      else wordsOf(v, out);
+    }
+  return out;
 }
 
 const fmt = (n: number) => n.toLocaleString("en-US");
@@ -85,19 +105,25 @@ for (const [name, encode] of [
   ["cl100k_base", cl100k],
 ] as const) {
   process.stdout.write(
-    `\n${name}\n| corpus | tools | Anthropic defs | OpenAI defs | declarations | decl ÷ Anthropic | decl ÷ OpenAI | inputs only ÷ Anthropic | index |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n`,
+    `\n${name}\n| corpus | tools | Anthropic defs | OpenAI defs | declarations | decl ÷ Anthropic | decl ÷ OpenAI | inputs only ÷ Anthropic | words ÷ Anthropic | api.d.ts | index |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n`,
   );
   const measured = rows.map((r) => {
-    const [a, o, d, n, i] = [r.anthropic, r.openai, r.declarations, r.inputsOnly, r.index].map(
-      (t) => encode(t).length,
-    ) as [number, number, number, number, number];
-    return { r, a, o, d, n, i };
+    const [a, o, d, n, i, w, h] = [
+      r.anthropic,
+      r.openai,
+      r.declarations,
+      r.inputsOnly,
+      r.index,
+      r.words,
+      r.readable,
+    ].map((t) => encode(t).length) as [number, number, number, number, number, number, number];
+    return { r, a, o, d, n, i, w, h };
   });
   // the least favourable ratio first
   measured.sort((x, y) => y.d / y.a - x.d / x.a);
-  for (const { r, a, o, d, n, i } of measured) {
+  for (const { r, a, o, d, n, i, w, h } of measured) {
     process.stdout.write(
-      `| ${r.label} | ${fmt(r.tools)} | ${fmt(a)} | ${fmt(o)} | ${fmt(d)} | ${(d / a).toFixed(2)} | ${(d / o).toFixed(2)} | ${(n / a).toFixed(2)} | ${fmt(i)} |\n`,
+      `| ${r.label} | ${fmt(r.tools)} | ${fmt(a)} | ${fmt(o)} | ${fmt(d)} | ${(d / a).toFixed(2)} | ${(d / o).toFixed(2)} | ${(n / a).toFixed(2)} | ${(w / a).toFixed(2)} | ${fmt(h)} | ${fmt(i)} |\n`,
     );
   }
 }

@@ -2,6 +2,7 @@
 
 declare namespace conformance {
   type Address = { street?: string; city?: string };
+  type PromptMessage = { role: "user" | "assistant"; content: { type: "text"; text: string } | { type: "image" | "audio" | "resource" | "resource_link"; [key: string]: unknown } };
   /**
    * Asks the user to confirm the deletion of a file, then reports what they chose; runs as a task.
    * Returns unknown: the tool declares no output schema.
@@ -175,6 +176,63 @@ declare namespace conformance {
    * Returns unknown: the tool declares no output schema.
    */
   function test_tool_with_task(): Promise<unknown>;
+  /**
+   * A static binary resource: a 1×1 PNG.
+   * Reads resource test://static-binary (image/png), base64.
+   */
+  function read_static_binary(): Promise<string>;
+  /**
+   * A static text resource.
+   * Reads resource test://static-text (text/plain).
+   */
+  function read_static_text(): Promise<string>;
+  /**
+   * A resource clients may subscribe to.
+   * Reads resource test://watched-resource (text/plain).
+   */
+  function read_watched_resource(): Promise<string>;
+  /**
+   * Data for one id, from a resource template.
+   * Reads resource test://template/{id}/data (application/json).
+   */
+  function read_template_data(args: {
+    /** The id to look up */
+    id: string;
+  }): Promise<{ id: string; templateTest: boolean; data: string }>;
+  /**
+   * A prompt that asks the user for context first: a 2026-07-28 client gets `input_required` and
+   * calls again with the answer, a 2025 client an elicitation request.
+   * Prompt "test_input_required_result_prompt": its messages.
+   */
+  function prompt_test_input_required_result_prompt(): Promise<PromptMessage[]>;
+  /**
+   * A prompt with two arguments.
+   * Prompt "test_prompt_with_arguments": its messages.
+   */
+  function prompt_test_prompt_with_arguments(args: {
+    /** First test argument */
+    arg1: string;
+    /** Second test argument */
+    arg2: string;
+  }): Promise<PromptMessage[]>;
+  /**
+   * A prompt that embeds a resource.
+   * Prompt "test_prompt_with_embedded_resource": its messages.
+   */
+  function prompt_test_prompt_with_embedded_resource(args: {
+    /** URI of the resource to embed */
+    resourceUri: string;
+  }): Promise<PromptMessage[]>;
+  /**
+   * A prompt with an image.
+   * Prompt "test_prompt_with_image": its messages.
+   */
+  function prompt_test_prompt_with_image(): Promise<PromptMessage[]>;
+  /**
+   * A simple prompt without arguments.
+   * Prompt "test_simple_prompt": its messages.
+   */
+  function prompt_test_simple_prompt(): Promise<PromptMessage[]>;
 }
 
 // A module, so that compiling generated/ adds no global namespace; code mode reads it without this line.

@@ -2,9 +2,11 @@
 
 /** AI-economist simulation parameters */
 declare namespace economics {
+  type PromptMessage = { role: "user" | "assistant"; content: { type: "text"; text: string } | { type: "image" | "audio" | "resource" | "resource_link"; [key: string]: unknown } };
   /**
    * 分析问题并识别实验类型 — analyse a research question and identify the experiment type and the
    * simulation parameters worth varying. Read-only. Idempotent.
+   * Returns: What `analyze_question` found in a question.
    */
   function analyze_question(args: {
     /** The research question, e.g. "How will AI agents reshape the labor market?" */
@@ -20,6 +22,7 @@ declare namespace economics {
   /**
    * 获取经济仿真系统的所有可配置参数 — get every configurable parameter of the economic simulation,
    * optionally of one category, as JSON or as a Markdown table. Read-only. Idempotent.
+   * Returns: The parameters, as JSON text or a Markdown table
    */
   function get_all_parameters(args: {
     /** Parameter category ("population", "simulation", "tax", "labor", "market") or "all" (default "all") */
@@ -27,6 +30,31 @@ declare namespace economics {
     /** Output format (default "json") */
     format?: "json" | "markdown";
   }): Promise<string>;
+  /**
+   * The simulation parameters of one category, by name: attach them to a conversation as context.
+   * Reads resource economics://parameters/{category} (application/json).
+   */
+  function read_parameters_of_category(args: {
+    /** Parameter category */
+    category: "labor" | "market" | "population" | "simulation" | "tax";
+  }): Promise<Record<string, {
+    name: string;
+    category: string;
+    description: string;
+    type: "int" | "float" | "bool" | "str";
+    default: boolean | number | string;
+    /** [min, max] for numeric parameters. */
+    range?: [number, number];
+  }>>;
+  /**
+   * 分析这个问题 — analyse a research question: asks the model to identify the experiment type and
+   * to pick the simulation parameters worth varying, with the parameter catalogue at hand.
+   * Prompt "analyze_this_question": its messages.
+   */
+  function prompt_analyze_this_question(args: {
+    /** The research question, e.g. "How will AI agents reshape the labor market?" */
+    question: string;
+  }): Promise<PromptMessage[]>;
 }
 
 // A module, so that compiling generated/ adds no global namespace; code mode reads it without this line.

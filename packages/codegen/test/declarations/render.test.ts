@@ -183,9 +183,63 @@ describe("codeToolDescription", () => {
     const whole = codeToolDescription(servers);
     expect(whole.form).toBe("declarations");
     expect(whole.text.startsWith("Write the body of an async JavaScript or TypeScript function")).toBe(true);
-    expect(whole.text).toContain(renderDeclarations(servers));
+    expect(whole.text).toContain(renderDeclarations(servers, { compact: true }));
     const small = codeToolDescription(servers, { maxDeclarationChars: 100, lookup: "read_api" });
     expect(small.form).toBe("index");
     expect(small.text).toContain(renderIndex(servers, { lookup: "read_api" }));
+  });
+});
+
+describe("the compact form (what the model reads)", () => {
+  const all = ["conformance", "economics", "ledger", "smart-home", "structured-output"].map((s) =>
+    apiServer(
+      JSON.parse(readFileSync(new URL(`../../../../schemas/${s}.tools.json`, import.meta.url), "utf8")),
+    ),
+  );
+  const comments = (text: string) =>
+    text
+      .split("\n")
+      .map((l) => /^\s*(?:\/\*\*|\*|\/\/)\s?(.*?)\s*(?:\*\/)?$/.exec(l)?.[1])
+      .filter((l): l is string => Boolean(l) && l !== "/" && l !== "*/");
+
+  it("carries every description of the schemas, also of items, map values, union branches and results", () => {
+    const descriptions = (v: unknown): string[] =>
+      Array.isArray(v)
+        ? v.flatMap(descriptions)
+        : v !== null && typeof v === "object"
+          ? Object.entries(v).flatMap(([k, x]) =>
+              k === "description" && typeof x === "string" ? [x] : descriptions(x),
+            )
+          : [];
+    const words = all.flatMap((s) => s.tools.flatMap((t) => descriptions([t.inputSchema, t.outputSchema])));
+    expect(words.length).toBeGreaterThan(80);
+    for (const compact of [false, true]) {
+      const text = renderDeclarations(all, { compact });
+      expect(words.filter((w) => !w.split("\n").every((line) => text.includes(line.trim())))).toStrictEqual(
+        [],
+      );
+    }
+  });
+
+  it("keeps every word of the readable form, with recurring shapes declared once", () => {
+    const readable = renderDeclarations(all);
+    const compact = renderDeclarations(all, { compact: true });
+    const kept = new Set(comments(compact));
+    const lost = comments(readable).filter((l) => !kept.has(l));
+    expect(lost).toStrictEqual(
+      Array(lost.length).fill("Returns unknown: the tool declares no output schema."),
+    );
+    expect(compact).toContain(
+      "// Promise<unknown>: the tool declares no output schema.\ndeclare namespace conformance {",
+    );
+    expect(compact).not.toMatch(/^ /m);
+    const ledger = renderDeclarations([all[2]!], { compact: true });
+    expect(ledger.match(/^(?:interface|type) \w+/gm)).toStrictEqual([
+      "interface Transaction",
+      "interface Account",
+    ]);
+    expect(ledger.match(/Promise<[^\n]*>;$/gm)).toStrictEqual(["Promise<Transaction>;", "Promise<Account>;"]);
+    expect(ledger).toContain("// Each item: An account's balance.\naccounts: Account[]}>;");
+    expect(ledger).toContain("// Each item: One ledger transaction.\ntransactions: Transaction[]}>;");
   });
 });

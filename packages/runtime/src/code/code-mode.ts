@@ -1,4 +1,7 @@
 import {
+  type ApiPrompt,
+  type ApiResource,
+  type ApiResourceTemplate,
   type ApiServer,
   type ApiTool,
   apiNames,
@@ -10,6 +13,7 @@ import {
 import type { ServerManifest } from "../server/manifest.ts";
 import { type CheckDiagnostic, createChecker } from "./check/checker.ts";
 import { type BindClientToolsOptions, bindClientTools, bindManifest } from "./sandbox/bindings.ts";
+import { type BindClientReadsOptions, bindClientReads, bindManifestReads } from "./sandbox/read-bindings.ts";
 import { createSandbox } from "./sandbox/sandbox.ts";
 import type {
   CallRecord,
@@ -28,12 +32,13 @@ import type {
 export type CodeModeServer =
   | { manifest: ServerManifest; name?: string }
   | { name: string; tools: readonly ApiTool[]; bindings: Readonly<Record<string, ToolBinding>> }
-  | (BindClientToolsOptions & {
-      /** The namespace's source name (a server name such as `smart-home` or `memory`). */
-      name: string;
-      /** Its `tools/list` (with input and output schemas: they become the declarations). */
-      tools: readonly ApiTool[];
-    });
+  | (BindClientToolsOptions &
+      Omit<BindClientReadsOptions, "client"> & {
+        /** The namespace's source name (a server name such as `smart-home` or `memory`). */
+        name: string;
+        /** Its `tools/list` (with input and output schemas: they become the declarations). */
+        tools: readonly ApiTool[];
+      });
 
 /** Options of `codeMode()`. */
 export interface CodeModeOptions {
@@ -105,16 +110,23 @@ export async function codeMode(options: CodeModeOptions): Promise<CodeMode> {
     const n = names.get(apiServer.name)!;
     const bound =
       "manifest" in server
-        ? bindManifest(server.manifest)
+        ? { ...bindManifest(server.manifest), ...bindManifestReads(server.manifest) }
         : "bindings" in server
           ? server.bindings
-          : bindClientTools({
-              client: server.client,
-              tools: server.tools,
-              ...(server.specs ? { specs: server.specs } : {}),
-            });
+          : {
+              ...bindClientTools({
+                client: server.client,
+                tools: server.tools,
+                ...(server.specs ? { specs: server.specs } : {}),
+              }),
+              ...bindClientReads({
+                ...apiServer,
+                client: server.client as unknown as BindClientReadsOptions["client"],
+              }),
+            };
+    // tools by name, resources and prompts by `readKey`
     api[n.namespace] = Object.fromEntries(
-      Object.entries(bound).map(([tool, binding]) => [n.tools.get(tool) ?? tool, binding]),
+      Object.entries(bound).map(([key, binding]) => [n.tools.get(key) ?? n.reads.get(key) ?? key, binding]),
     );
   });
   const checker = await createChecker({
@@ -175,9 +187,31 @@ function apiServerOf(server: CodeModeServer): ApiServer {
         ...(t.definition as unknown as ApiTool),
         ...(t.resultWrapped ? { resultWrapped: true } : {}),
       })),
+      ...readsOf(m),
     };
   }
-  return { name: server.name, tools: server.tools };
+  const { name, tools, resources, resourceTemplates, prompts } = server as ApiServer;
+  return {
+    name,
+    tools,
+    ...(resources ? { resources } : {}),
+    ...(resourceTemplates ? { resourceTemplates } : {}),
+    ...(prompts ? { prompts } : {}),
+  };
+}
+
+/** A manifest's resources, templates and prompts as their definitions declare them (variables as strings). */
+function readsOf(m: ServerManifest): Pick<ApiServer, "resources" | "resourceTemplates" | "prompts"> {
+  const list = <T>(items: readonly { definition: unknown }[] | undefined) =>
+    items && items.length > 0 ? items.map((i) => i.definition as T) : undefined;
+  const resources = list<ApiResource>(m.resources);
+  const resourceTemplates = list<ApiResourceTemplate>(m.resourceTemplates);
+  const prompts = list<ApiPrompt>(m.prompts);
+  return {
+    ...(resources ? { resources } : {}),
+    ...(resourceTemplates ? { resourceTemplates } : {}),
+    ...(prompts ? { prompts } : {}),
+  };
 }
 
 /**

@@ -10,6 +10,9 @@ export * from "./sandbox/index.ts";
 // ── check (cm-api): declarations, the identifier rule, type-check and transpile (src/code/check/)
 export {
   type ApiNames,
+  type ApiPrompt,
+  type ApiResource,
+  type ApiResourceTemplate,
   type ApiServer,
   type ApiTool,
   apiNames,

@@ -49,7 +49,44 @@ export function propertyDoc(schema: unknown): string[] {
   const text = typeof schema.description === "string" ? schema.description.trim() : "";
   const words = constraintWords(schema);
   const constraints = words.length === 0 ? "" : text ? `(${words.join(", ")})` : words.join(", ");
-  const parts = [text, constraints].filter(Boolean);
+  const head = [text, constraints].filter(Boolean).join(" ");
+  const parts = [head, ...partDescriptions(schema)].filter(Boolean);
   if (schema.deprecated === true) parts.push("Deprecated.");
-  return parts.length > 0 ? [parts.join(" ")] : [];
+  return parts.length > 0 ? [sentences(parts)] : [];
+}
+
+/** Parts joined as sentences: one that does not end with punctuation gets a full stop before the next. */
+export const sentences = (parts: readonly string[]) =>
+  parts.map((p, i) => (i < parts.length - 1 && !/[.!?:;)]$/.test(p) ? `${p}.` : p)).join(" ");
+
+const described = (schema: unknown): string | undefined =>
+  isSchemaObject(schema) && typeof schema.description === "string" && schema.description.trim() !== ""
+    ? schema.description.trim()
+    : undefined;
+
+/**
+ * The descriptions a type cannot carry as a property's doc: of an array's items (or a tuple's),
+ * of a map's values and of the branches of a union (`Each item: One command sent to a device.`),
+ * looked for through nested arrays, maps and unions, so that no word of the schema is lost.
+ */
+export function partDescriptions(schema: Record<string, unknown>): string[] {
+  const parts: string[] = [];
+  const part = (sub: unknown, label: string) => {
+    const text = described(sub);
+    if (text) parts.push(label ? `${label}: ${text}` : text);
+    else if (isSchemaObject(sub)) parts.push(...partDescriptions(sub));
+  };
+  const tuple = Array.isArray(schema.prefixItems)
+    ? schema.prefixItems
+    : Array.isArray(schema.items)
+      ? schema.items
+      : [];
+  for (const [i, s] of tuple.entries()) part(s, `Item ${i + 1}`);
+  if (!Array.isArray(schema.items)) part(schema.items, "Each item");
+  part(schema.additionalProperties, "Each value");
+  for (const key of ["anyOf", "oneOf", "allOf"]) {
+    const list = schema[key];
+    if (Array.isArray(list)) for (const branch of list) part(branch, "");
+  }
+  return parts;
 }

@@ -1,4 +1,6 @@
-import { type ApiServer, apiNames, renderDeclarations } from "./render.ts";
+import { type ApiServer, apiNames, functionIds, readKey } from "./api.ts";
+import { readFunctions } from "./reads.ts";
+import { renderDeclarations } from "./render.ts";
 
 /** Options of `renderIndex`. */
 export interface RenderIndexOptions {
@@ -22,11 +24,11 @@ export interface RenderIndexOptions {
 export function renderIndex(servers: readonly ApiServer[], options: RenderIndexOptions = {}): string {
   const lookup = options.lookup ?? "describe";
   const names = apiNames(servers);
-  const count = servers.reduce((n, s) => n + s.tools.length, 0);
   const functions = servers.map((s) => {
     const n = names.get(s.name)!;
-    return { namespace: n.namespace, ids: s.tools.map((t) => n.tools.get(t.name)!) };
+    return { namespace: n.namespace, ids: functionIds(n) };
   });
+  const count = functions.reduce((n, f) => n + f.ids.length, 0);
   const full = functions.map((f) => `${f.namespace}: ${f.ids.join(", ")}`).join("\n");
   if (full.length <= (options.maxChars ?? 8000)) {
     return (
@@ -70,33 +72,28 @@ export function describeApi(servers: readonly ApiServer[], query: string): Descr
   const q = query.trim();
   for (const server of servers) {
     const n = names.get(server.name)!;
+    // every function with the names it answers to: its identifier, and its tool's or resource's name
+    const fns = [
+      ...server.tools.map((t) => ({ names: [t.name], id: n.tools.get(t.name)! })),
+      ...readFunctions(server).map((f) => ({ names: [f.name, readKey(f)], id: n.reads.get(readKey(f))! })),
+    ];
+    const render = (ids: ReadonlySet<string>) =>
+      renderDeclarations([server], { only: (_, __, id) => ids.has(id), compact: true });
     for (const prefix of new Set([n.namespace, server.name])) {
-      if (q === prefix) return { ok: true, declarations: renderDeclarations([server]) };
+      if (q === prefix) return { ok: true, declarations: renderDeclarations([server], { compact: true }) };
       if (!q.startsWith(`${prefix}.`)) continue;
       const rest = q.slice(prefix.length + 1);
       if (rest.endsWith("*")) {
         const start = rest.slice(0, -1);
-        const matching = new Set(
-          server.tools.filter((t) => n.tools.get(t.name)!.startsWith(start)).map((t) => t.name),
-        );
-        if (matching.size > 0) {
-          const declarations = renderDeclarations(servers, {
-            only: (s, t) => s === server.name && matching.has(t),
-          });
-          return { ok: true, declarations };
-        }
+        const matching = new Set(fns.filter((f) => f.id.startsWith(start)).map((f) => f.id));
+        if (matching.size > 0) return { ok: true, declarations: render(matching) };
         return { ok: false, error: `${n.namespace} has no function starting with "${start}"` };
       }
-      const tool = server.tools.find((t) => t.name === rest || n.tools.get(t.name) === rest);
-      if (tool) {
-        const declarations = renderDeclarations(servers, {
-          only: (s, t) => s === server.name && t === tool.name,
-        });
-        return { ok: true, declarations };
-      }
+      const fn = fns.find((f) => f.id === rest) ?? fns.find((f) => f.names.includes(rest));
+      if (fn) return { ok: true, declarations: render(new Set([fn.id])) };
       return {
         ok: false,
-        error: `${n.namespace} has no function "${rest}"${suggest(rest, [...n.tools.values()])}`,
+        error: `${n.namespace} has no function "${rest}"${suggest(rest, functionIds(n))}`,
       };
     }
   }

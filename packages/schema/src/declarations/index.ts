@@ -1,15 +1,23 @@
-export { constraintWords, propertyDoc } from "./doc-words.ts";
-export { codeIdentifier, codeIdentifiers } from "./identifiers.ts";
-export { type Described, describeApi, type RenderIndexOptions, renderIndex } from "./index-listing.ts";
 export {
   type ApiNames,
   type ApiServer,
   type ApiTool,
   apiNames,
   apiServer,
-  type RenderDeclarationsOptions,
-  renderDeclarations,
-} from "./render.ts";
+  functionIds,
+  readKey,
+} from "./api.ts";
+export { constraintWords, propertyDoc } from "./doc-words.ts";
+export { codeIdentifier, codeIdentifiers } from "./identifiers.ts";
+export { type Described, describeApi, type RenderIndexOptions, renderIndex } from "./index-listing.ts";
+export {
+  type ApiPrompt,
+  type ApiResource,
+  type ApiResourceTemplate,
+  type ReadFunction,
+  readFunctions,
+} from "./reads.ts";
+export { type RenderDeclarationsOptions, renderDeclarations } from "./render.ts";
 export { docLines, type PrintOptions, schemaToTs } from "./schema-to-ts.ts";
 export {
   type CodeToolDescription,

@@ -1,5 +1,5 @@
 import { escapeToken, isSchemaObject } from "../schema-utils.ts";
-import type { ApiTool } from "./render.ts";
+import type { ApiTool } from "./api.ts";
 
 const pascal = (name: string) =>
   name
@@ -7,6 +7,31 @@ const pascal = (name: string) =>
     .filter(Boolean)
     .map((w) => w[0]!.toUpperCase() + w.slice(1))
     .join("") || "T";
+
+const LIBRARY_TYPES = [
+  "Array",
+  "ReadonlyArray",
+  "Record",
+  "Promise",
+  "PromiseLike",
+  "Partial",
+  "Required",
+  "Readonly",
+  "Pick",
+  "Omit",
+  "Map",
+  "Set",
+  "Date",
+  "Error",
+  "Object",
+  "String",
+  "Number",
+  "Boolean",
+  "Symbol",
+  "Function",
+  "JSON",
+  "Math",
+];
 
 export interface PendingDef {
   name: string;
@@ -19,7 +44,11 @@ export interface PendingDef {
 export class Defs {
   readonly pending: PendingDef[] = [];
   private readonly byJson = new Map<string, string>();
-  private readonly taken = new Set<string>();
+  /**
+   * Type names in use (the shared shapes' too), starting with the library's that the declarations
+   * use or a program may: a `$defs` entry or a shape named `Record` must not hide `Record<K, V>`.
+   */
+  readonly taken = new Set<string>(LIBRARY_TYPES);
 
   /** Names the definitions of one schema of a tool; returns its `$ref` → type name scope. */
   collect(tool: ApiTool, i: number, slot: string): Map<string, string> {

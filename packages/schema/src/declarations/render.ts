@@ -1,66 +1,36 @@
-import type { Contract, ContractTool, JsonSchema } from "../contract.ts";
+import type { JsonSchema } from "../contract.ts";
 import { RESULT_WRAPPED_META } from "../contract.ts";
-import { isSchemaObject } from "../schema-utils.ts";
-import { propertyDoc } from "./doc-words.ts";
-import { codeIdentifiers } from "./identifiers.ts";
+import { escapeToken, isSchemaObject } from "../schema-utils.ts";
+import { type ApiNames, type ApiServer, type ApiTool, apiNames, readKey } from "./api.ts";
+import { partDescriptions, propertyDoc, sentences } from "./doc-words.ts";
 import { Defs } from "./named-defs.ts";
+import {
+  PROMPT_MESSAGES,
+  type ReadFunction,
+  readArguments,
+  readDoc,
+  readFunctions,
+  readResult,
+} from "./reads.ts";
 import { schemaToTs } from "./schema-to-ts.ts";
-import { jsdoc } from "./ts-text.ts";
-
-/** A tool as code mode declares it: the contract's (or `tools/list`'s) tool. */
-export interface ApiTool extends ContractTool {
-  /**
-   * The tool sends a non-object result as `structuredContent: { result }` (mcp-gen's
-   * `resultWrapped`, or `_meta["dev.mcp-gen/resultWrapped"]` in `tools/list`): its function
-   * resolves to `result` itself.
-   */
-  resultWrapped?: boolean;
-  _meta?: Record<string, unknown>;
-}
-
-/** One server of a code-mode API: its name (the namespace) and its tools. */
-export interface ApiServer {
-  name: string;
-  title?: string;
-  tools: readonly ApiTool[];
-}
-
-/** The identifiers of one server: its namespace and each tool's function, by original name. */
-export interface ApiNames {
-  namespace: string;
-  tools: ReadonlyMap<string, string>;
-}
-
-/** A contract as a code-mode server (its tools with `resultWrapped` from `x-mcp-gen`). */
-export function apiServer(contract: Contract): ApiServer {
-  const extras = contract["x-mcp-gen"]?.tools ?? {};
-  return {
-    name: contract.server,
-    ...(contract.title ? { title: contract.title } : {}),
-    tools: contract.tools.map((t) => (extras[t.name]?.resultWrapped ? { ...t, resultWrapped: true } : t)),
-  };
-}
-
-/** Identifiers of every server and tool under the identifier rule (see `codeIdentifier`). */
-export function apiNames(servers: readonly ApiServer[]): Map<string, ApiNames> {
-  const namespaces = codeIdentifiers(
-    servers.map((s) => s.name),
-    { namespace: true },
-  );
-  return new Map(
-    servers.map((s) => [
-      s.name,
-      { namespace: namespaces.get(s.name)!, tools: codeIdentifiers(s.tools.map((t) => t.name)) },
-    ]),
-  );
-}
+import { type SharedShape, shapeNamer, sharedShapes } from "./shared-shapes.ts";
+import { jsdoc, lineComments } from "./ts-text.ts";
 
 /** Options of `renderDeclarations`. */
 export interface RenderDeclarationsOptions {
   /** Called for a schema part that cannot be typed (it becomes `unknown`); `where` names the server. */
   warn?: (where: { server: string; pointer: string }, message: string) => void;
-  /** Render only these tools (original names) of their server; default: all. */
-  only?: (server: string, tool: string) => boolean;
+  /**
+   * Render only these functions of their server (`name`: the tool's name, or the `readKey` of a
+   * resource, template or prompt; `id`: the function's identifier); default: all.
+   */
+  only?: (server: string, name: string, id: string) => boolean;
+  /**
+   * The model's form (what a code tool's description carries): no indentation, `//` comments, and
+   * every object shape that recurs declared once as a named type. The same declarations and words
+   * as the readable form of `api.d.ts`, in fewer tokens.
+   */
+  compact?: boolean;
 }
 
 /**
@@ -78,9 +48,15 @@ export function renderDeclarations(
   const names = apiNames(servers);
   const blocks: string[] = [];
   for (const server of servers) {
-    const tools = server.tools.filter((t) => options.only?.(server.name, t.name) ?? true);
-    if (tools.length === 0 && options.only) continue;
-    blocks.push(renderServer(server, tools, names.get(server.name)!, options));
+    const n = names.get(server.name)!;
+    const tools = server.tools.filter(
+      (t) => options.only?.(server.name, t.name, n.tools.get(t.name)!) ?? true,
+    );
+    const reads = readFunctions(server).filter(
+      (f) => options.only?.(server.name, readKey(f), n.reads.get(readKey(f))!) ?? true,
+    );
+    if (tools.length === 0 && reads.length === 0 && options.only) continue;
+    blocks.push(renderServer(server, tools, reads, n, options));
   }
   return blocks.join("\n");
 }
@@ -88,68 +64,119 @@ export function renderDeclarations(
 function renderServer(
   server: ApiServer,
   tools: readonly ApiTool[],
+  reads: readonly ReadFunction[],
   names: ApiNames,
   options: RenderDeclarationsOptions,
 ): string {
+  const compact = options.compact === true;
   const warn = (pointer: string, message: string) =>
     options.warn?.({ server: server.name, pointer }, message);
+  const indent = compact ? "" : "  ";
+  const doc = (lines: readonly (string | undefined)[]) =>
+    compact ? lineComments(lines) : jsdoc(lines, indent);
   const index = new Map(server.tools.map((t, i) => [t.name, i]));
   const defs = new Defs();
-  const functions: string[] = [];
-  for (const tool of tools) {
+  const prompts = reads.some((f) => f.kind === "prompt");
+  if (prompts) defs.taken.add("PromptMessage");
+  const parts = tools.map((tool) => {
     const i = index.get(tool.name)!;
-    const id = names.tools.get(tool.name)!;
-    const resolve = (slot: string) => defs.resolver(defs.collect(tool, i, slot));
-    const print = (schema: unknown, pointer: string, slot: string) =>
-      schemaToTs(
-        schema,
-        pointer,
-        {
-          resolveRef: resolve(slot),
-          warn,
-          doc: propertyDoc,
-          omitDefaultIndex: true,
-          inlineBareObjects: true,
-        },
-        1,
-      );
     const input = tool.inputSchema;
     const hasArgs =
       Object.keys(isSchemaObject(input.properties) ? input.properties : {}).length > 0 ||
       isSchemaObject(input.additionalProperties) ||
       ["anyOf", "oneOf", "allOf", "$ref"].some((k) => k in input);
-    const args = hasArgs
-      ? `args: ${print(withoutDefs(input), `/tools/${i}/inputSchema`, "inputSchema")}`
-      : "";
     const output = outputPart(tool);
-    const result = output
-      ? print(withoutDefs(output.schema), `/tools/${i}/outputSchema${output.suffix}`, "outputSchema")
-      : "unknown";
-    functions.push(`${jsdoc(toolDoc(tool, id), "  ")}  function ${id}(${args}): Promise<${result}>;\n`);
-  }
-  const types = defs.pending.map((d) => {
-    const text = schemaToTs(
-      d.schema,
-      d.pointer,
-      {
-        resolveRef: defs.resolver(d.scope),
-        warn,
-        doc: propertyDoc,
-        omitDefaultIndex: true,
-        inlineBareObjects: true,
-      },
-      1,
-    );
-    const doc = jsdoc(propertyDoc(d.schema), "  ");
-    return text.startsWith("{\n") && isPlainObject(d.schema)
-      ? `${doc}  interface ${d.name} ${text}\n`
-      : `${doc}  type ${d.name} = ${text};\n`;
+    return {
+      tool,
+      i,
+      id: names.tools.get(tool.name)!,
+      args: hasArgs ? withoutDefs(input) : undefined,
+      result: output ? { schema: withoutDefs(output.schema), suffix: output.suffix } : undefined,
+    };
   });
+  const shapes = compact
+    ? sharedShapes(
+        parts.flatMap((p) => [
+          ...(p.args
+            ? [{ schema: p.args, pointer: `/tools/${p.i}/inputSchema`, name: `${pascal(p.id)}Args` }]
+            : []),
+          ...(p.result
+            ? [
+                {
+                  schema: p.result.schema,
+                  pointer: `/tools/${p.i}/outputSchema${p.result.suffix}`,
+                  name: `${pascal(p.id)}Result`,
+                },
+              ]
+            : []),
+        ]),
+        defs.taken,
+      )
+    : new Map<string, SharedShape>();
+  const printOptions = (resolveRef: (ref: string) => string | undefined, self?: JsonSchema) => ({
+    resolveRef,
+    warn,
+    doc: propertyDoc,
+    omitDefaultIndex: true,
+    inlineBareObjects: true,
+    compact,
+    named: shapeNamer(shapes, self),
+  });
+  const functions = parts.map(({ tool, i, id, args, result }) => {
+    const resolve = (slot: string) => defs.resolver(defs.collect(tool, i, slot));
+    const print = (schema: JsonSchema, pointer: string, slot: string) =>
+      schemaToTs(schema, pointer, printOptions(resolve(slot)), compact ? 0 : 1);
+    const argsText = args ? `args: ${print(args, `/tools/${i}/inputSchema`, "inputSchema")}` : "";
+    const resultText = result
+      ? print(result.schema, `/tools/${i}/outputSchema${result.suffix}`, "outputSchema")
+      : "unknown";
+    return `${doc(toolDoc(tool, id, compact))}${indent}function ${id}(${argsText}): Promise<${resultText}>;\n`;
+  });
+  reads.forEach((f, i) => {
+    const at = `/x-mcp-gen/${f.kind === "template" ? "resourceTemplates" : `${f.kind}s`}/${escapeToken(f.name)}`;
+    const print = (schema: JsonSchema, pointer: string) =>
+      schemaToTs(
+        schema,
+        pointer,
+        printOptions(() => undefined),
+        compact ? 0 : 1,
+      );
+    const args = readArguments(f);
+    const result = readResult(f);
+    const argsText = args ? `args: ${print(args, `${at}/argumentsSchema`)}` : "";
+    const resultText =
+      result === "messages" ? "PromptMessage[]" : result ? print(result, `${at}/result/schema`) : "unknown";
+    const id = names.reads.get(readKey(f)) ?? `read_${i}`;
+    functions.push(`${doc(readDoc(f))}${indent}function ${id}(${argsText}): Promise<${resultText}>;\n`);
+  });
+  const named = (name: string, schema: unknown, text: string) =>
+    text.startsWith("{\n") && isPlainObject(schema)
+      ? `${indent}interface ${name} ${text}\n`
+      : `${indent}type ${name} = ${text};\n`;
+  const types = defs.pending.map((d) => {
+    const text = schemaToTs(d.schema, d.pointer, printOptions(defs.resolver(d.scope)), compact ? 0 : 1);
+    return `${doc(propertyDoc(d.schema))}${named(d.name, d.schema, text)}`;
+  });
+  if (prompts) types.push(`${indent}type PromptMessage = ${PROMPT_MESSAGES};\n`);
+  for (const shape of shapes.values()) {
+    const text = schemaToTs(
+      shape.schema,
+      shape.pointer,
+      printOptions(() => undefined, shape.schema),
+      0,
+    );
+    types.push(named(shape.name, shape.schema, text));
+  }
   const title = server.title && server.title !== server.name ? server.title : undefined;
-  return `${jsdoc([title])}declare namespace ${names.namespace} {\n${[...types, ...functions].join("")}}\n`;
+  const untyped =
+    compact && tools.some((t) => !t.outputSchema)
+      ? "Promise<unknown>: the tool declares no output schema."
+      : undefined;
+  const head = compact ? lineComments([title, untyped]) : jsdoc([title]);
+  return `${head}declare namespace ${names.namespace} {\n${[...types, ...functions].join("")}}\n`;
 }
 
-function toolDoc(tool: ApiTool, id: string): string[] {
+function toolDoc(tool: ApiTool, id: string, compact: boolean): string[] {
   const summary = (tool.description ?? tool.title ?? tool.annotations?.title ?? "").trim();
   const a = tool.annotations ?? {};
   const traits = [
@@ -167,8 +194,19 @@ function toolDoc(tool: ApiTool, id: string): string[] {
   return [
     ...lines,
     id !== tool.name ? `MCP tool ${JSON.stringify(tool.name)}.` : undefined,
-    tool.outputSchema ? undefined : "Returns unknown: the tool declares no output schema.",
+    // the model's form says it once, on the namespace
+    tool.outputSchema || compact ? undefined : "Returns unknown: the tool declares no output schema.",
+    resultDescription(tool),
   ].filter((l): l is string => Boolean(l));
+}
+
+/** The description of what the function resolves to (the type cannot carry it). */
+function resultDescription(tool: ApiTool): string | undefined {
+  const schema = outputPart(tool)?.schema;
+  if (!schema) return undefined;
+  const text = typeof schema.description === "string" ? schema.description.trim() : "";
+  const parts = [text, ...partDescriptions(schema)].filter(Boolean);
+  return parts.length > 0 ? `Returns: ${sentences(parts)}` : undefined;
 }
 
 /** The schema the function resolves to: the output schema, or its `result` for wrapped results. */
@@ -184,6 +222,13 @@ function outputPart(tool: ApiTool): { schema: JsonSchema; suffix: string } | und
   }
   return { schema: out, suffix: "" };
 }
+
+const pascal = (id: string) =>
+  id
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join("");
 
 function isPlainObject(schema: unknown): boolean {
   if (!isSchemaObject(schema) || schema.type !== "object" || !isSchemaObject(schema.properties)) return false;

@@ -1,5 +1,6 @@
+import type { ApiServer } from "./api.ts";
 import { renderIndex } from "./index-listing.ts";
-import { type ApiServer, renderDeclarations } from "./render.ts";
+import { renderDeclarations } from "./render.ts";
 
 /** Options of `codeToolDescription`. */
 export interface CodeToolDescriptionOptions {
@@ -38,7 +39,7 @@ export function codeToolDescription(
   servers: readonly ApiServer[],
   options: CodeToolDescriptionOptions = {},
 ): CodeToolDescription {
-  const declarations = renderDeclarations(servers);
+  const declarations = renderDeclarations(servers, { compact: true });
   if (declarations.length <= (options.maxDeclarationChars ?? 24_000)) {
     return { form: "declarations", text: `${PROGRAM_FORM}\n\n${declarations}` };
   }

@@ -14,3 +14,13 @@ export function jsdoc(lines: readonly (string | undefined)[], indent = ""): stri
   if (split.length === 1) return `${indent}/** ${split[0]} */\n`;
   return `${indent}/**\n${split.map((l) => (l ? `${indent} * ${l}` : `${indent} *`)).join("\n")}\n${indent} */\n`;
 }
+
+/** `//` comments for the given lines (the model's form of `jsdoc`), each ending with a newline. */
+export function lineComments(lines: readonly (string | undefined)[]): string {
+  const text = lines.filter((l): l is string => l !== undefined && l !== "").join("\n");
+  if (!text) return "";
+  return `${text
+    .split("\n")
+    .map((l) => `// ${l}`.trimEnd())
+    .join("\n")}\n`;
+}

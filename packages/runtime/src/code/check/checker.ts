@@ -1,4 +1,4 @@
-import { type ApiServer, apiNames, renderDeclarations } from "@mcp-gen/schema/declarations";
+import { type ApiServer, apiNames, functionIds, renderDeclarations } from "@mcp-gen/schema/declarations";
 import type * as TS from "typescript-5";
 import { eraseTypes } from "./erase.ts";
 import { wordDiagnostic } from "./messages.ts";
@@ -81,7 +81,7 @@ export async function createChecker(options: CheckerOptions): Promise<Checker> {
   const ts = await loadTypeScript(options.typescript);
   // an emitted api.d.ts ends with `export {};` (a module in the user's project); here it is global
   const declarations = options.servers
-    ? renderDeclarations(options.servers)
+    ? renderDeclarations(options.servers, { compact: true })
     : options.declarations.replace(/^export \{\};?[ \t]*$/gm, "");
   const api = options.servers ? apiListing(options.servers) : namespacesOf(ts, declarations);
   const service = new ProgramService(ts, declarations, options.readLib, options.globals);
@@ -194,7 +194,7 @@ function transpile(ts: TypeScriptApi, wrapped: string, fileName: string): string
 
 function apiListing(servers: readonly ApiServer[]): Map<string, string[]> {
   const names = apiNames(servers);
-  return new Map(servers.map((s) => [names.get(s.name)!.namespace, [...names.get(s.name)!.tools.values()]]));
+  return new Map(servers.map((s) => [names.get(s.name)!.namespace, functionIds(names.get(s.name)!)]));
 }
 
 /** Namespaces and their functions read from declaration text (when no servers were given). */

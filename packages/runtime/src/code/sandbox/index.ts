@@ -5,6 +5,12 @@ export {
   isDestructive,
   type ToolCallingPeer,
 } from "./bindings.ts";
+export {
+  type BindClientReadsOptions,
+  bindClientReads,
+  bindManifestReads,
+  type ReadingPeer,
+} from "./read-bindings.ts";
 export { createSandbox, DEFAULT_LIMITS, run, type Sandbox, type SandboxOptions } from "./sandbox.ts";
 export type {
   CallOutcome,

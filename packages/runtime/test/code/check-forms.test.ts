@@ -1,0 +1,38 @@
+import { readFileSync } from "node:fs";
+import { type ApiServer, apiServer, createChecker, renderDeclarations } from "@mcp-gen/runtime/code";
+import ts from "typescript-5";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The model reads the compact form of the declarations (the code tool's description); people read
+ * `api.d.ts`. One checker takes either, and a program checks the same against both.
+ */
+const root = new URL("../../../../", import.meta.url);
+const names = ["ledger", "smart-home", "economics", "conformance"];
+const servers: ApiServer[] = names.map((n) =>
+  apiServer(JSON.parse(readFileSync(new URL(`schemas/${n}.tools.json`, root), "utf8"))),
+);
+const apiDts = names.map((n) => readFileSync(new URL(`generated/${n}/api.d.ts`, root), "utf8")).join("\n");
+
+const programs = [
+  'const r = await ledger.transfer_eth({ to_address: "bob", amount: "1" });\nreturn r.replayed;',
+  "const { transactions } = await ledger.list_transactions({ limit: 5 });\nreturn transactions.map((t) => t.amount_wei);",
+  "const a = await ledger.faucet({ address: 'x' });\nconst b: string = a.tx_id;\nreturn b;",
+  "const { accounts } = await ledger.list_accounts();\nreturn accounts[0]?.balanc;",
+  'return await smart_home.search_devices({ query: "lamp", limit: "3" });',
+  "const p = await economics.get_all_parameters({});\nreturn p;",
+  "return await conformance.greet({});",
+];
+
+describe("the compact and the readable declarations check programs alike", () => {
+  it("gives the same verdict at the same positions", async () => {
+    const compact = await createChecker({ servers, typescript: ts });
+    const readable = await createChecker({ declarations: apiDts, typescript: ts });
+    expect(compact.declarations).toBe(renderDeclarations(servers, { compact: true }));
+    const verdict = (r: ReturnType<typeof compact.check>) =>
+      r.ok ? "ok" : r.diagnostics.map((d) => `${d.line}:${d.column}`).join(" ");
+    const got = programs.map((p) => [verdict(compact.check(p)), verdict(readable.check(p))]);
+    expect(got.map(([c]) => c)).toStrictEqual(got.map(([, r]) => r));
+    expect(got.map(([c]) => c)).toStrictEqual(["ok", "ok", "2:7", "2:21", "1:57", "ok", "1:32"]);
+  });
+});
