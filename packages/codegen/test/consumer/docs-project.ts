@@ -2,6 +2,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { startScriptedModel } from "@mcp-gen/runtime/testing";
 import { readableJson, type Shown, writtenFiles } from "../../../../scripts/docs/markers.ts";
+import { inspectorTranscript } from "./docs-clients.ts";
 import { watchTranscript } from "./docs-watch.ts";
 import { lockedVersion, npmInit, npmInstall } from "./packages.ts";
 import { describeRun, ok, REPO_ROOT, run } from "./run.ts";
@@ -88,8 +89,8 @@ const pageOf = (page: string) => readFileSync(path.join(REPO_ROOT, page), "utf8"
 
 /**
  * The getting-started page, run: a new folder, the packed packages installed, `mcp-gen init`, the
- * dev tools installed, `npm run build`, `npm test`, and the page's `src/call.ts` compiled and run
- * against the stdio server. Returns what the pages show.
+ * dev tools installed, `npm run build`, `npm test`, the page's `src/call.ts` compiled and run
+ * against the stdio server, the Inspector's CLI calling it. Returns what the pages show.
  */
 export async function runDocsProject(root: string, tarballs: readonly string[]): Promise<DocsProject> {
   const dir = path.join(root, "calc");
@@ -106,6 +107,7 @@ export async function runDocsProject(root: string, tarballs: readonly string[]):
   for (const [file, text] of Object.entries(written)) writeFileSync(path.join(dir, file), text);
   await ok("npx", ["--offline", "--no", "--", "tsc"], { cwd: dir });
   transcripts.call = await step(dir, "node dist/src/call.js");
+  transcripts.inspector = await inspectorTranscript(dir);
   // a hand-written contract the providers' rules reject, linted, then removed again
   const badContracts = writtenFiles(pageOf("docs/guide/providers.md"));
   for (const [file, text] of Object.entries(badContracts)) writeFileSync(path.join(dir, file), text);
