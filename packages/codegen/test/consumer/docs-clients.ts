@@ -10,9 +10,16 @@ import { REPO_ROOT, run } from "./run.ts";
 const SHOWN_PATH = "/path/to/calc";
 
 /** The pages whose `<!-- client-config -->` JSON block is a Claude Desktop / Cursor entry. */
-export const CLIENT_CONFIG_PAGES = ["docs/guide/getting-started.md", "docs/guide/serving.md"];
+export const CLIENT_CONFIG_PAGES = ["docs/guide/serving.md"];
 
-interface Entry {
+/** Where the getting-started page shows the Node that printed the entry. */
+const SHOWN_NODE = "/usr/local/bin/node";
+
+/** The command the getting-started page gives to print the desktop clients' entry for the project. */
+const PRINT_ENTRY =
+  "node -p 'JSON.stringify({ mcpServers: { calc: { command: process.execPath, args: [path.resolve(\"dist/src/server.js\")] } } }, null, 2)'";
+
+export interface Entry {
   command: string;
   args?: string[];
   env?: Record<string, string>;
@@ -61,6 +68,23 @@ export async function launchEntry(
     await client.close();
     rmSync(elsewhere, { recursive: true, force: true });
   }
+}
+
+/**
+ * The getting-started page's command that prints the Claude Desktop / Cursor entry, run in the
+ * project: what it printed (the entries, to start them) and the transcript (the project shown as
+ * `/path/to/calc`, the Node as `/usr/local/bin/node`).
+ */
+export async function desktopEntries(dir: string): Promise<{ entries: Record<string, Entry>; shown: Shown }> {
+  const ran = await run("bash", ["-c", PRINT_ENTRY], { cwd: dir });
+  if (ran.code !== 0) throw new Error(`${PRINT_ENTRY} failed (${ran.code}): ${ran.stderr}`);
+  const { mcpServers } = JSON.parse(ran.stdout) as { mcpServers: Record<string, Entry> };
+  const node = mcpServers.calc?.command ?? "";
+  const text = ran.stdout
+    .trim()
+    .replaceAll(dir, SHOWN_PATH)
+    .replaceAll(JSON.stringify(node), JSON.stringify(SHOWN_NODE));
+  return { entries: mcpServers, shown: { lang: "console", text: `$ ${PRINT_ENTRY}\n${text}` } };
 }
 
 const NODE22 = path.join(REPO_ROOT, "node_modules/.cache/node22/node_modules/.bin/node");

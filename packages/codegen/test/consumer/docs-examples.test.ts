@@ -39,6 +39,14 @@ it("every TypeScript block of the README and the site compiles against the packe
   expect(compiled.code, compiled.output).toBe(0);
 }, 300_000);
 
+it("the Claude Desktop / Cursor entry the getting-started page prints starts the server from another folder", async () => {
+  expect(Object.keys(project.desktop)).toStrictEqual(["calc"]);
+  expect(await launchEntry(project.desktop.calc!, project.dir)).toStrictEqual({
+    tools: ["add"],
+    sum: { result: 3 },
+  });
+});
+
 it.each(
   CLIENT_CONFIG_PAGES,
 )("the Claude Desktop / Cursor entries of %s start the server from another folder", async (page) => {

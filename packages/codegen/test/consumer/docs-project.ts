@@ -2,7 +2,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { startScriptedModel } from "@mcp-gen/runtime/testing";
 import { readableJson, type Shown, writtenFiles } from "../../../../scripts/docs/markers.ts";
-import { inspectorTranscript } from "./docs-clients.ts";
+import { desktopEntries, type Entry, inspectorTranscript } from "./docs-clients.ts";
 import { watchTranscript } from "./docs-watch.ts";
 import { lockedVersion, npmInit, npmInstall } from "./packages.ts";
 import { describeRun, ok, REPO_ROOT, run } from "./run.ts";
@@ -25,6 +25,8 @@ export interface DocsProject {
   files: Record<string, string>;
   /** What each step printed (`<!-- transcript:… -->`). */
   transcripts: Record<string, Shown>;
+  /** The Claude Desktop / Cursor entries the getting-started page's command printed (real paths). */
+  desktop: Record<string, Entry>;
 }
 
 /**
@@ -107,6 +109,8 @@ export async function runDocsProject(root: string, tarballs: readonly string[]):
   for (const [file, text] of Object.entries(written)) writeFileSync(path.join(dir, file), text);
   await ok("npx", ["--offline", "--no", "--", "tsc"], { cwd: dir });
   transcripts.call = await step(dir, "node dist/src/call.js");
+  const desktop = await desktopEntries(dir);
+  transcripts.desktop = desktop.shown;
   transcripts.inspector = await inspectorTranscript(dir);
   // a hand-written contract the providers' rules reject, linted, then removed again
   const badContracts = writtenFiles(pageOf("docs/guide/providers.md"));
@@ -125,5 +129,5 @@ export async function runDocsProject(root: string, tarballs: readonly string[]):
   for (const file of ["src/tools.ts", ...Object.keys(written)]) {
     files[file] = readFileSync(path.join(dir, file), "utf8");
   }
-  return { dir, files, transcripts };
+  return { dir, files, transcripts, desktop: desktop.entries };
 }
