@@ -5,7 +5,7 @@ import path from "node:path";
  * The examples of the diagnostics a tool module cannot trigger (config, contracts, `pull`, `chat`,
  * `serve`, `init`, lint warnings): the folders of packages/codegen/test/docs/diagnostics, each a
  * project, the `mcp-gen` command run in it (`command.json`) and what it printed (`expected.txt`,
- * asserted by packages/codegen/test/docs/diagnostics.test.ts).
+ * asserted by packages/codegen/test/docs/diagnostic-examples.test.ts).
  */
 export interface CommandExample {
   dir: string;
