@@ -2,9 +2,9 @@ import { configDefaults, defineConfig } from "vitest/config";
 
 /**
  * The docs' examples run as a reader meets them: the pages' code and transcripts with the packed
- * packages in a fresh project (70-170 s), and the diagnostics reference's commands (30-105 s; alongside the first). Not part
- * of the everyday suite but of the docs step of CI (`.ci/docs`, `npm run docs:examples`, which uses
- * vitest.docs.config.ts).
+ * packages in a fresh project (70-170 s), and the diagnostics reference's commands (30-105 s, run
+ * alongside). Not part of the everyday suite but of the docs step of CI (`.ci/docs`,
+ * `npm run docs:examples`, which uses vitest.docs.config.ts).
  */
 export const DOCS_EXAMPLES = [
   "packages/codegen/test/consumer/docs-examples.test.ts",
