@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { CODES } from "@mcp-gen/schema";
+import { type CommandExample, commandExample, commandExamples } from "./diagnostic-commands.ts";
 import { inline } from "./markdown.ts";
 
 /** One diagnostic as a fixture's expected output prints it. */
@@ -31,8 +32,17 @@ function printedIn(expected: string, bases: string[]): Printed[] {
   return found;
 }
 
-/** The first example of each code in the error fixtures, then in the golden fixtures' warnings. */
-function examples(root: string): Map<string, Printed> {
+/**
+ * The example of each code: the first in the error fixtures, then in the golden fixtures' warnings,
+ * then the command fixtures (what a tool module cannot trigger).
+ */
+export function diagnosticExamples(root: string): Map<string, Printed | CommandExample> {
+  const found = new Map<string, Printed | CommandExample>(sourceExamples(root));
+  for (const [code, example] of commandExamples(root)) if (!found.has(code)) found.set(code, example);
+  return found;
+}
+
+function sourceExamples(root: string): Map<string, Printed> {
   const test = path.join(root, "packages/codegen/test");
   const all: Printed[] = [];
   for (const name of readdirSync(path.join(test, "errors")).sort()) {
@@ -103,7 +113,7 @@ function shownWith(example: Printed, root: string, input: string, which: string)
  * reported, its fix, and, where the test fixtures trigger it, the input and the exact output.
  */
 export function diagnosticsReference(root: string): string {
-  const found = examples(root);
+  const found = diagnosticExamples(root);
   const when = whenColumn(root);
   const lines = [
     "# Diagnostics",
@@ -111,8 +121,8 @@ export function diagnosticsReference(root: string): string {
     "Every problem `mcp-gen` reports has a stable code. Errors (`MCPG0nn`) stop the command with exit",
     "code 1 and nothing written; warnings (`MCPG1nn`) are printed and the build goes on. Each message",
     "names what is wrong and where (`file:line:col` in TypeScript sources, `file /json/pointer` in",
-    "configs and contracts) and ends with a fix. The examples are the test suite's fixtures, with the",
-    "exact output the suite asserts.",
+    "configs and contracts) and ends with a fix. Every code has an example: an input from the test",
+    "suite's fixtures and the exact output the suite asserts for it.",
   ];
   for (const [code, { title, fix }] of Object.entries(CODES)) {
     lines.push("", `## ${code} ${title}`, "");
@@ -120,7 +130,8 @@ export function diagnosticsReference(root: string): string {
     if (reported) lines.push(`**When:** ${reported}`, "");
     lines.push(`**Fix:** ${inline(fix)}`);
     const example = found.get(code);
-    if (example) lines.push("", ...excerpt(example, root));
+    if (example && "args" in example) lines.push("", ...commandExample(example, root));
+    else if (example) lines.push("", ...excerpt(example, root));
   }
   return `${lines.join("\n")}\n`;
 }

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { fillMarkers } from "../../../../scripts/docs/markers.ts";
+import { CLIENT_CONFIG_PAGES, clientEntries, launchEntry } from "./docs-clients.ts";
 import { compileSnippets } from "./docs-compile.ts";
 import { type DocsProject, runDocsProject, TRANSCRIBED_PAGES } from "./docs-project.ts";
 import { buildAndPack } from "./packages.ts";
@@ -37,3 +38,21 @@ it("every TypeScript block of the README and the site compiles against the packe
   const compiled = await compileSnippets(project.dir);
   expect(compiled.code, compiled.output).toBe(0);
 }, 300_000);
+
+it("the Claude Desktop / Cursor entry the getting-started page prints starts the server from another folder", async () => {
+  expect(Object.keys(project.desktop)).toStrictEqual(["calc"]);
+  expect(await launchEntry(project.desktop.calc!, project.dir)).toStrictEqual({
+    tools: ["add"],
+    sum: { result: 3 },
+  });
+});
+
+it.each(
+  CLIENT_CONFIG_PAGES,
+)("the Claude Desktop / Cursor entries of %s start the server from another folder", async (page) => {
+  const entries = Object.entries(clientEntries(page));
+  expect(entries.length).toBeGreaterThan(0);
+  for (const [name, entry] of entries) {
+    expect(await launchEntry(entry, project.dir), name).toStrictEqual({ tools: ["add"], sum: { result: 3 } });
+  }
+});

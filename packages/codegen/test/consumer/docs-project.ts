@@ -2,6 +2,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { startScriptedModel } from "@mcp-gen/runtime/testing";
 import { readableJson, type Shown, writtenFiles } from "../../../../scripts/docs/markers.ts";
+import { desktopEntries, type Entry, inspectorTranscript } from "./docs-clients.ts";
 import { watchTranscript } from "./docs-watch.ts";
 import { lockedVersion, npmInit, npmInstall } from "./packages.ts";
 import { describeRun, ok, REPO_ROOT, run } from "./run.ts";
@@ -24,6 +25,8 @@ export interface DocsProject {
   files: Record<string, string>;
   /** What each step printed (`<!-- transcript:… -->`). */
   transcripts: Record<string, Shown>;
+  /** The Claude Desktop / Cursor entries the getting-started page's command printed (real paths). */
+  desktop: Record<string, Entry>;
 }
 
 /**
@@ -88,8 +91,8 @@ const pageOf = (page: string) => readFileSync(path.join(REPO_ROOT, page), "utf8"
 
 /**
  * The getting-started page, run: a new folder, the packed packages installed, `mcp-gen init`, the
- * dev tools installed, `npm run build`, `npm test`, and the page's `src/call.ts` compiled and run
- * against the stdio server. Returns what the pages show.
+ * dev tools installed, `npm run build`, `npm test`, the page's `src/call.ts` compiled and run
+ * against the stdio server, the Inspector's CLI calling it. Returns what the pages show.
  */
 export async function runDocsProject(root: string, tarballs: readonly string[]): Promise<DocsProject> {
   const dir = path.join(root, "calc");
@@ -106,6 +109,9 @@ export async function runDocsProject(root: string, tarballs: readonly string[]):
   for (const [file, text] of Object.entries(written)) writeFileSync(path.join(dir, file), text);
   await ok("npx", ["--offline", "--no", "--", "tsc"], { cwd: dir });
   transcripts.call = await step(dir, "node dist/src/call.js");
+  const desktop = await desktopEntries(dir);
+  transcripts.desktop = desktop.shown;
+  transcripts.inspector = await inspectorTranscript(dir);
   // a hand-written contract the providers' rules reject, linted, then removed again
   const badContracts = writtenFiles(pageOf("docs/guide/providers.md"));
   for (const [file, text] of Object.entries(badContracts)) writeFileSync(path.join(dir, file), text);
@@ -123,5 +129,5 @@ export async function runDocsProject(root: string, tarballs: readonly string[]):
   for (const file of ["src/tools.ts", ...Object.keys(written)]) {
     files[file] = readFileSync(path.join(dir, file), "utf8");
   }
-  return { dir, files, transcripts };
+  return { dir, files, transcripts, desktop: desktop.entries };
 }

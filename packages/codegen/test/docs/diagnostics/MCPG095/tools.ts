@@ -1,0 +1,4 @@
+/** Adds two numbers. */
+export function add(a: number, b: number): number {
+  return a + b;
+}

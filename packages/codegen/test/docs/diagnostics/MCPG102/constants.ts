@@ -1,0 +1,2 @@
+/** How many decimal places results keep. */
+export const PRECISION = 2;

@@ -1,0 +1,7 @@
+/**
+ * Reads a text file.
+ * @name read.file
+ */
+export function readFile(path: string): string {
+  return path;
+}
