@@ -167,7 +167,7 @@ export const CODES = {
   MCPG102: { title: "no-tools", fix: "export at least one function (or tool class) from the module" },
   MCPG103: {
     title: "unread-tag",
-    fix: "write a tag mcp-gen reads at that place (README: JSDoc tags), or say it with the type",
+    fix: "write a tag mcp-gen reads at that place (see the guides Writing tools and Constraints), or say it with the type",
   },
   MCPG110: {
     title: "strict-fallback",

@@ -10,7 +10,7 @@ import type { RunningServer } from "./serve.ts";
  * imports leads to the HTTP transport, hono, authorization or the MCP client. `serve()` of
  * `@mcp-gen/runtime/server` does the same when asked for stdio, but it can also start HTTP: a
  * bundler follows that `import()` and puts HTTP into every bundle. Import this entry in a server
- * meant to be bundled into one file (see the README, "Deploying").
+ * meant to be bundled into one file (see docs/guide/deploying.md).
  *
  * @example
  * import { serveStdio } from "@mcp-gen/runtime/server/stdio";
