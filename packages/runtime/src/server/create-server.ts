@@ -14,7 +14,7 @@ import { type Features, loadFeatures } from "./features.ts";
 import { DEFAULT_MAX_ARGUMENT_DEPTH } from "./guard.ts";
 import { legacyRequestChannel } from "./input/request-channel.ts";
 import type { ServerManifest } from "./manifest.ts";
-import { logToStderr, type ServerOptions } from "./options.ts";
+import { logToStderr, type McpGenServerOptions } from "./options.ts";
 import { parkedCalls } from "./parked.ts";
 import { noRuntimeCompiler } from "./protocol.ts";
 import { requestHandler } from "./request-handler.ts";
@@ -54,7 +54,10 @@ export interface ServerFactory {
  * import { createServerFactory } from "@mcp-gen/runtime/server";
  * const handler = createMcpHandler(createServerFactory(manifest));
  */
-export function createServerFactory(manifest: ServerManifest, options: ServerOptions = {}): ServerFactory {
+export function createServerFactory(
+  manifest: ServerManifest,
+  options: McpGenServerOptions = {},
+): ServerFactory {
   const report = options.onError ?? logToStderr;
   /** Servers of live connections (stdio, 2025 HTTP sessions), told of changes; per-request HTTP servers are not. */
   const connections = new Connections(report);
@@ -158,7 +161,7 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
  */
 function served(
   catalog: Catalog,
-  options: ServerOptions,
+  options: McpGenServerOptions,
   previous?: Features | Promise<Features>,
 ): { catalog: Catalog; features: Features | Promise<Features> } {
   const state: { catalog: Catalog; features: Features | Promise<Features> } = { catalog, features: {} };
@@ -218,7 +221,7 @@ export interface McpGenServer {
  * import { manifest } from "../generated/smart-home/server.ts";
  * const { client } = await connectInMemory(createServer(manifest));
  */
-export function createServer(manifest: ServerManifest, options: ServerOptions = {}): McpGenServer {
+export function createServer(manifest: ServerManifest, options: McpGenServerOptions = {}): McpGenServer {
   const factory = createServerFactory(manifest, options);
   const report = options.onError ?? logToStderr;
   const open = new Set<{ close(): Promise<void> }>();

@@ -31,7 +31,7 @@ export {
   type StringCoercions,
   type ToolDefinition,
 } from "./manifest.ts";
-export type { ServerEvent, ServerOptions } from "./options.ts";
+export type { McpGenServerEvent, McpGenServerOptions } from "./options.ts";
 export { type DrainResult, type RunningServer, type ServeOptions, serve } from "./serve.ts";
 export { serveStdio } from "./stdio.ts";
 export {

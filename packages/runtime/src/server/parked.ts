@@ -10,7 +10,7 @@ import { CAPABILITY_OF, type InputChannel, missingCapability, Questions } from "
 import { requestProgress } from "./input/request-channel.ts";
 import { invalidRequestState, type SharedContinuations } from "./input/sealed-rounds.ts";
 import { Invocation } from "./invocation.ts";
-import type { ServerOptions } from "./options.ts";
+import type { McpGenServerOptions } from "./options.ts";
 import { type ContinuationStore, memoryContinuations } from "./parked-store.ts";
 
 export { type ContinuationStore, memoryContinuations, type ParkedCall } from "./parked-store.ts";
@@ -68,7 +68,7 @@ interface Waiting {
 }
 
 export function parkedCalls(
-  options: Pick<ServerOptions, "inputTimeoutMs" | "maxWaitingCalls"> & {
+  options: Pick<McpGenServerOptions, "inputTimeoutMs" | "maxWaitingCalls"> & {
     store?: ContinuationStore;
     /** Set with shared state: re-runnable calls travel in sealed rounds instead of waiting here. */
     sharedContinuations?: SharedContinuations;

@@ -3,7 +3,7 @@ import { ToolError } from "../tool-error.ts";
 import type { CallEnvironment, Target } from "./call-tool.ts";
 import type { ArgumentLimits } from "./guard.ts";
 import type { InputChannel } from "./input/channel.ts";
-import type { ServerEvent } from "./options.ts";
+import type { McpGenServerEvent } from "./options.ts";
 
 /**
  * What a replica needs to run again a task it took over from a dead replica: the tools it
@@ -13,7 +13,7 @@ export interface TakeoverSource {
   targets: ReadonlyMap<string, Target<CallToolResult>>;
   limits: ArgumentLimits;
   maskErrors: boolean;
-  report(event: ServerEvent): void;
+  report(event: McpGenServerEvent): void;
   /** Tells this replica's subscribers (and, with shared state, every replica's) that a resource changed. */
   notifyResourceUpdated(uri: string): void;
 }

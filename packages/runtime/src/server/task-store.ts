@@ -65,7 +65,7 @@ export interface TaskPage {
 }
 
 /**
- * Keeps the tasks of a server (`ServerOptions.tasks.store`). A store may persist records
+ * Keeps the tasks of a server (`McpGenServerOptions.tasks.store`). A store may persist records
  * anywhere; the running executions themselves always live in the server process. Records past
  * their `ttlMs` are gone: `get` no longer finds them and `list` skips them.
  */

@@ -32,7 +32,7 @@ import { clientHasTasks, created, errorOf, legacyTask } from "./task-wire.ts";
 /** How a tool runs as a task (`@task`): `"optional"` when the client asks, `"required"` always. */
 export type TaskSupport = "optional" | "required";
 
-/** How a server runs tools as MCP tasks (`ServerOptions.tasks`). */
+/** How a server runs tools as MCP tasks (`McpGenServerOptions.tasks`). */
 export interface TaskOptions {
   /** Where tasks are kept. Default: `memoryTaskStore()`. */
   store?: TaskStore;

@@ -10,7 +10,7 @@ import {
 } from "@modelcontextprotocol/server";
 import { createServerFactory } from "../create-server.ts";
 import type { ServerManifest } from "../manifest.ts";
-import { logToStderr, type ServerOptions } from "../options.ts";
+import { logToStderr, type McpGenServerOptions } from "../options.ts";
 import type { RunningServer } from "../serve.ts";
 import type { AuthGate } from "./auth/gate.ts";
 import { readJsonBody } from "./body.ts";
@@ -35,7 +35,7 @@ import { RateLimiter, SessionTable } from "./sessions.ts";
  */
 export async function serveHttp(
   manifest: ServerManifest,
-  serverOptions: ServerOptions,
+  serverOptions: McpGenServerOptions,
   httpOptions: HttpOptions,
 ): Promise<RunningServer> {
   let options!: ResolvedHttpOptions;
