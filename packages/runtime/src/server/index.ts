@@ -3,7 +3,7 @@
  * client, agent and provider parts of the package's main entry, which re-exports all of this.
  */
 
-export { compileUriTemplate, type UriTemplate } from "@mcp-gen/schema/uri-template";
+export { type CompiledUriTemplate, compileUriTemplate } from "@mcp-gen/schema/uri-template";
 /** The protocol era a server speaks: `"modern"` (2026-07-28), `"legacy"` (2025 revisions); the SDK's own type. */
 export type { ProtocolEra } from "@modelcontextprotocol/server";
 export { TASKS_EXTENSION } from "../tasks-extension.ts";
@@ -18,7 +18,7 @@ export { type HttpOptions, type ResolvedHttpOptions, resolveHttpOptions } from "
 export {
   type Completer,
   defineManifest,
-  type Icon,
+  type ManifestIcon,
   type ManifestPrompt,
   type ManifestResource,
   type ManifestResourceTemplate,
@@ -46,4 +46,4 @@ export {
   type TaskStatus,
   type TaskStore,
 } from "./task-store.ts";
-export type { TaskOptions, TaskSupport } from "./tasks.ts";
+export type { ServerTaskOptions, TaskSupport } from "./tasks.ts";

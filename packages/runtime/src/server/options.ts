@@ -1,6 +1,6 @@
 import type { CallRecord } from "./call-log.ts";
 import type { SharedContinuations } from "./input/sealed-rounds.ts";
-import type { TaskOptions } from "./tasks.ts";
+import type { ServerTaskOptions } from "./tasks.ts";
 
 /** Something the server reports instead of sending it to the client. */
 export type McpGenServerEvent =
@@ -80,7 +80,7 @@ export interface McpGenServerOptions {
    * How tools tagged `@task` run as MCP tasks (2025-11-25 `tasks/*`, the 2026-07-28 tasks
    * extension): the task store (default in memory), default and longest `ttl`, poll interval.
    */
-  tasks?: TaskOptions;
+  tasks?: ServerTaskOptions;
   /**
    * Where `ctx.notifyResourceUpdated` goes instead of this server's own subscribers: with shared
    * state (`serve({ state })` sets it), the event bus, whose listener on every replica notifies

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 
-/** Where a task is in its life (MCP "Tasks"); the last three are terminal. */
-export type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
+import type { TaskStatus } from "@modelcontextprotocol/server";
+
+/** Where a task is in its life (the SDK's MCP "Tasks" status); the last three are terminal. */
+export type { TaskStatus };
 
 /** A JSON-RPC error, as a failed task keeps it. */
 export interface TaskFailure {

@@ -33,7 +33,7 @@ import { clientHasTasks, created, errorOf, legacyTask } from "./task-wire.ts";
 export type TaskSupport = "optional" | "required";
 
 /** How a server runs tools as MCP tasks (`McpGenServerOptions.tasks`). */
-export interface TaskOptions {
+export interface ServerTaskOptions {
   /** Where tasks are kept. Default: `memoryTaskStore()`. */
   store?: TaskStore;
   /** How long a task is kept after its creation when the client asks for no `ttl`, in ms. Default 1 hour. */
@@ -95,7 +95,7 @@ export interface Tasks {
  * each, aborted by `tasks/cancel`); their records and outcomes go to the store. A task reaches
  * its client through its era's task channel (`input/task-channels.ts`).
  */
-export function createTasks(options: TaskOptions = {}): Tasks {
+export function createTasks(options: ServerTaskOptions = {}): Tasks {
   const { shared } = options;
   const store = shared?.tasks ?? options.store ?? memoryTaskStore();
   const defaultTtl = options.ttlMs ?? 60 * 60_000;
