@@ -2,35 +2,15 @@ import type { ServerManifest } from "@mcp-gen/runtime/server";
 import { createValidator } from "@mcp-gen/runtime/validation";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterEach, describe, expect, it } from "vitest";
+import { naturalTree, tree, wrappedTree } from "./fixtures/wrapped-tree.ts";
 import { connectCatalog, ERAS } from "./support/catalog.ts";
 
-// A contract holds a non-object result wrapped as `{ result }`. When its schema came from a live
-// 2026-07-28 server (`mcp-gen pull`), references into the result point under the wrapper
-// (`#/properties/result/$defs/Node`), as the SDK's 2025 wrap writes them. Each era must get a
-// listing whose references resolve, and a result that validates against it: the 2025 client gets
-// the wrapped form as the contract holds it, the 2026-07-28 client the result's own schema with
-// the references moved to its root (docs/design/sdk-v2-migration.md §4.4 says why this is ours).
-
-const wrapped = {
-  type: "object" as const,
-  properties: {
-    result: {
-      type: "array",
-      items: { $ref: "#/properties/result/$defs/Node" },
-      $defs: {
-        Node: {
-          type: "object",
-          properties: { name: { type: "string" }, children: { $ref: "#/properties/result" } },
-          required: ["name"],
-          additionalProperties: false,
-        },
-      },
-    },
-  },
-  required: ["result"],
-};
-
-const tree = [{ name: "a", children: [{ name: "b", children: [] }] }, { name: "c" }];
+// A contract holds a non-object result wrapped as `{ result }`; when its schema came from a live
+// 2026-07-28 server (`mcp-gen pull`), references point into the wrapper's result
+// (fixtures/wrapped-tree.ts). Each era must get a listing whose references resolve and a result
+// that validates against it: the 2025 client the wrapped form as the contract holds it, the
+// 2026-07-28 client the result's own schema with the references moved to its root
+// (docs/design/sdk-v2-migration.md §4.4 says why this projection is ours, not the SDK's).
 
 function manifest(): ServerManifest {
   const ajv = new Ajv2020({ strict: false });
@@ -38,9 +18,9 @@ function manifest(): ServerManifest {
     server: "projection",
     tools: [
       {
-        definition: { name: "tree", inputSchema: { type: "object" }, outputSchema: wrapped },
+        definition: { name: "tree", inputSchema: { type: "object" }, outputSchema: wrappedTree },
         input: createValidator(ajv.compile({ type: "object" }), "arguments"),
-        output: createValidator(ajv.compile(wrapped), "result"),
+        output: createValidator(ajv.compile(wrappedTree), "result"),
         resultWrapped: true,
         usesContext: false,
         invoke: () => tree,
@@ -59,22 +39,7 @@ describe.each(ERAS)("a wrapped output schema with references into its result, %s
     const { client, events } = await connectCatalog(era, open, { manifest: manifest() });
     const { tools } = await client.listTools();
     const listed = tools[0]?.outputSchema as Record<string, unknown>;
-    if (era === "legacy") {
-      expect(listed).toStrictEqual(wrapped);
-    } else {
-      expect(listed).toStrictEqual({
-        type: "array",
-        items: { $ref: "#/$defs/Node" },
-        $defs: {
-          Node: {
-            type: "object",
-            properties: { name: { type: "string" }, children: { $ref: "#" } },
-            required: ["name"],
-            additionalProperties: false,
-          },
-        },
-      });
-    }
+    expect(listed).toStrictEqual(era === "legacy" ? wrappedTree : naturalTree);
     // The SDK client validates structuredContent against the listed schema, so a reference
     // that did not resolve would fail this call.
     const result = await client.callTool({ name: "tree", arguments: {} });
