@@ -19,9 +19,9 @@ export interface ProgressUpdate {
 /**
  * How a running call reaches its client: one implementation per era and mode — a 2025 request
  * (server-to-client requests on the call's stream, `request-channel.ts`), a 2026-07-28
- * `input_required` round (`parked.ts`), a 2026-07-28 task (`tasks/update`) and a 2025 task (on
- * a waiting `tasks/result`; both `task-channels.ts`). The tool context asks through the channel
- * of its invocation, which changes when a call becomes a task.
+ * `input_required` round (`round-channel.ts`; `parked.ts` answers the rounds), a 2026-07-28 task
+ * (`tasks/update`) and a 2025 task (on a waiting `tasks/result`; both `task-channels.ts`). The
+ * tool context asks through the channel of its invocation, which changes when a call becomes a task.
  */
 export interface InputChannel {
   /** Asks the client under `key` (2026-07-28; default: numbered per call); resolves with its answer. */
