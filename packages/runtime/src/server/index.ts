@@ -9,7 +9,7 @@ export type { ProtocolEra } from "@modelcontextprotocol/server";
 export { TASKS_EXTENSION } from "../tasks-extension.ts";
 export { type CallOutcome, type CallRecord, jsonCallLog } from "./call-log.ts";
 export type { ListenRelay } from "./connections.ts";
-export { createServer, createServerFactory, type McpGenServer, type ServerFactory } from "./create-server.ts";
+export { createServerFactory, type ServerFactory } from "./create-server.ts";
 export { reviveDates, reviveUrls } from "./dates.ts";
 export type { HttpAuthOptions } from "./http/auth/options.ts";
 export { readJsonBody } from "./http/body.ts";
@@ -31,6 +31,7 @@ export {
   type StringCoercions,
   type ToolDefinition,
 } from "./manifest.ts";
+export { createServer, type McpGenServer } from "./mcp-gen-server.ts";
 export type { McpGenServerEvent, McpGenServerOptions } from "./options.ts";
 export { type DrainResult, type RunningServer, type ServeOptions, serve } from "./serve.ts";
 export { serveStdio } from "./stdio.ts";

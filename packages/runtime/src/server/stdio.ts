@@ -1,7 +1,7 @@
 import type { Transport } from "@modelcontextprotocol/server";
 import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
-import { createServer } from "./create-server.ts";
 import type { ServerManifest } from "./manifest.ts";
+import { createServer } from "./mcp-gen-server.ts";
 import type { McpGenServerOptions } from "./options.ts";
 import type { RunningServer } from "./serve.ts";
 
