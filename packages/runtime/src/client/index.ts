@@ -51,7 +51,6 @@ export {
   textOf,
 } from "./result.ts";
 export {
-  createTaskStarter,
   type TaskCallingClient,
   type TaskCallOptions,
   TaskError,
@@ -59,7 +58,8 @@ export {
   type TaskInputRequests,
   type TaskStarter,
   type ToolTask,
-} from "./tasks.ts";
+} from "./task-types.ts";
+export { createTaskStarter } from "./tasks.ts";
 export {
   type RawNotification,
   type RawResponse,
