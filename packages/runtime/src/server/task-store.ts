@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
-
 import type { TaskStatus } from "@modelcontextprotocol/server";
+import { memoryTasks } from "./memory-tasks.ts";
+import { TERMINAL } from "./task-records.ts";
 
 /** Where a task is in its life (the SDK's MCP "Tasks" status); the last three are terminal. */
 export type { TaskStatus };
@@ -102,7 +102,7 @@ export interface TaskStore {
 
 /** Whether a task is over (its status can no longer change). */
 export function isTerminal(status: TaskStatus): boolean {
-  return status === "completed" || status === "failed" || status === "cancelled";
+  return TERMINAL.includes(status);
 }
 
 /** Options of `memoryTaskStore`. */
@@ -121,81 +121,5 @@ export interface MemoryTaskStoreOptions {
  * serve(manifest, { tasks: { store } });
  */
 export function memoryTaskStore(options: MemoryTaskStoreOptions = {}): TaskStore {
-  const now = options.now ?? Date.now;
-  const pageSize = options.pageSize ?? 50;
-  const tasks = new Map<string, TaskRecord>();
-  const expired = (task: TaskRecord) =>
-    task.ttlMs !== null && Date.parse(task.createdAt) + task.ttlMs <= now();
-  const sweep = () => {
-    for (const [id, task] of tasks) if (expired(task)) tasks.delete(id);
-  };
-  const live = (taskId: string) => {
-    const task = tasks.get(taskId);
-    if (!task) return undefined;
-    if (!expired(task)) return task;
-    tasks.delete(taskId);
-    return undefined;
-  };
-  const change = (taskId: string, apply: (task: TaskRecord) => void) => {
-    const task = live(taskId);
-    if (!task) return Promise.resolve(undefined);
-    if (!isTerminal(task.status)) {
-      apply(task);
-      task.lastUpdatedAt = new Date(now()).toISOString();
-    }
-    return Promise.resolve({ ...task });
-  };
-  return {
-    async create({ ttlMs, pollIntervalMs, owner, run }) {
-      sweep();
-      const at = new Date(now()).toISOString();
-      const task: TaskRecord = {
-        taskId: randomUUID(),
-        status: "working",
-        createdAt: at,
-        lastUpdatedAt: at,
-        ttlMs,
-        ...(pollIntervalMs !== undefined ? { pollIntervalMs } : {}),
-        ...(owner !== undefined ? { owner } : {}),
-        ...(run !== undefined ? { run } : {}),
-      };
-      tasks.set(task.taskId, task);
-      return { ...task };
-    },
-    async get(taskId, owner) {
-      const task = live(taskId);
-      return task && task.owner === owner ? { ...task } : undefined;
-    },
-    setStatus: (taskId, status, statusMessage) =>
-      change(taskId, (task) => {
-        task.status = status;
-        if (statusMessage !== undefined) task.statusMessage = statusMessage;
-      }),
-    storeResult: (taskId, outcome) =>
-      change(taskId, (task) => {
-        task.status = outcome.status;
-        if (outcome.status === "completed") task.result = outcome.result;
-        else task.error = outcome.error;
-      }),
-    cancel: (taskId) =>
-      change(taskId, (task) => {
-        task.status = "cancelled";
-        task.statusMessage = "Cancelled by the client";
-      }),
-    async list({ cursor, owner } = {}) {
-      sweep();
-      const mine = [...tasks.values()].filter((t) => t.owner === owner);
-      let start = 0;
-      if (cursor !== undefined) {
-        const at = mine.findIndex((t) => t.taskId === cursor);
-        if (at < 0) throw new RangeError(`Invalid cursor: ${JSON.stringify(cursor)}`);
-        start = at + 1;
-      }
-      const page = mine.slice(start, start + pageSize).map((t) => ({ ...t }));
-      const last = page.at(-1);
-      return start + pageSize < mine.length && last
-        ? { tasks: page, nextCursor: last.taskId }
-        : { tasks: page };
-    },
-  };
+  return memoryTasks(options.now ?? Date.now, options.pageSize ?? 50);
 }

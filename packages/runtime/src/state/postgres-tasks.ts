@@ -1,5 +1,11 @@
+import {
+  CANCELLED_MESSAGE,
+  expiresAt,
+  invalidCursor,
+  type NewTask,
+  newRecord,
+} from "../server/task-records.ts";
 import type { TaskRecord, TaskStatus } from "../server/task-store.ts";
-import { CANCELLED_MESSAGE, expiresAt, invalidCursor, type NewTask, newRecord } from "./records.ts";
 import type { SharedTaskStore } from "./types.ts";
 
 /** Runs one statement (with retries while the engine restarts); `tx` runs several in a transaction. */
