@@ -39,6 +39,7 @@ export {
   isTerminal,
   type MemoryTaskStoreOptions,
   memoryTaskStore,
+  type NewTask,
   type TaskFailure,
   type TaskLease,
   type TaskPage,

@@ -89,8 +89,15 @@ export function requestHandler(h: HandlerContext) {
       case "prompts/get": {
         const run =
           method === "resources/read"
-            ? () => features.readResource!(catalog.resources, params, env, h.parked)
-            : () => features.getPrompt!(catalog.prompts, params, env, h.parked);
+            ? () =>
+                features.readResource!({
+                  catalog: catalog.resources,
+                  params,
+                  environment: env,
+                  parked: h.parked,
+                })
+            : () =>
+                features.getPrompt!({ catalog: catalog.prompts, params, environment: env, parked: h.parked });
         const kind = method === "resources/read" ? "resource" : "prompt";
         return observed(options, { kind, params, ctx, era, run });
       }

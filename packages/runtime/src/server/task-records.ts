@@ -1,19 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { LeaseRequest } from "../state/types.ts";
-import type { TaskRecord, TaskRun, TaskStatus } from "./task-store.ts";
+import type { NewTask, TaskRecord, TaskStatus } from "./task-store.ts";
 
-/** What `create` is given. */
-export interface NewTask {
-  ttlMs: number | null;
-  pollIntervalMs?: number;
-  owner?: string;
-  run?: TaskRun;
-  /** A lease taken in the same step (`SharedTaskStore.create`). */
+/** What a shared store's `create` is given: with `lease`, the task is held from the start. */
+export interface NewLeasedTask extends NewTask {
   lease?: LeaseRequest;
 }
 
 /** A fresh `working` record at `now`. */
-export function newRecord(task: NewTask, now: number): TaskRecord {
+export function newRecord(task: NewLeasedTask, now: number): TaskRecord {
   const at = new Date(now).toISOString();
   return {
     taskId: randomUUID(),

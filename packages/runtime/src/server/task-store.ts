@@ -66,6 +66,17 @@ export interface TaskPage {
   nextCursor?: string;
 }
 
+/** What a store's `create` is given. */
+export interface NewTask {
+  /** How long the record is kept after its creation, in ms; `null`: for ever. */
+  ttlMs: number | null;
+  pollIntervalMs?: number;
+  /** Whom the task belongs to (a 2025 session); `undefined` for everybody with its id. */
+  owner?: string;
+  /** What the task runs, for another replica to run it again. */
+  run?: TaskRun;
+}
+
 /**
  * Keeps the tasks of a server (`McpGenServerOptions.tasks.store`). A store may persist records
  * anywhere; the running executions themselves always live in the server process. Records past
@@ -73,12 +84,7 @@ export interface TaskPage {
  */
 export interface TaskStore {
   /** Creates a `working` task with a fresh, unguessable id. */
-  create(task: {
-    ttlMs: number | null;
-    pollIntervalMs?: number;
-    owner?: string;
-    run?: TaskRun;
-  }): Promise<TaskRecord>;
+  create(task: NewTask): Promise<TaskRecord>;
   /** The task, or `undefined` when unknown, expired or of another owner. */
   get(taskId: string, owner?: string): Promise<TaskRecord | undefined>;
   /** Moves a non-terminal task to `status` (with a message); the task as it is now, `undefined` when unknown. */

@@ -2,7 +2,7 @@ import {
   CANCELLED_MESSAGE,
   expiresAt,
   invalidCursor,
-  type NewTask,
+  type NewLeasedTask,
   newRecord,
 } from "../server/task-records.ts";
 import type { TaskRecord, TaskStatus } from "../server/task-store.ts";
@@ -91,7 +91,7 @@ export function postgresTasks(options: {
   ];
 
   return {
-    async create(input: NewTask) {
+    async create(input: NewLeasedTask) {
       const task = newRecord(input, now());
       await sql.query(
         `INSERT INTO ${table} (task_id, owner, status, created_at, last_updated_at, ttl_ms, expires_at, poll_interval_ms, run, lease_holder, lease_until)

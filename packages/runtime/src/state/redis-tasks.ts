@@ -3,7 +3,7 @@ import {
   CANCELLED_MESSAGE,
   expiresAt,
   invalidCursor,
-  type NewTask,
+  type NewLeasedTask,
   newRecord,
 } from "../server/task-records.ts";
 import type { TaskRecord } from "../server/task-store.ts";
@@ -103,7 +103,7 @@ export function redisTasks(options: {
   };
 
   return {
-    async create(input: NewTask) {
+    async create(input: NewLeasedTask) {
       const task = newRecord(input, now());
       const at = expiresAt(task);
       const { taskId, createdAt, ttlMs, pollIntervalMs, owner, run } = task;
