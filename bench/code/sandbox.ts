@@ -11,7 +11,7 @@ import { setMaxListeners } from "node:events";
 import { loadavg } from "node:os";
 import { Worker } from "node:worker_threads";
 import { connectInMemory } from "@mcp-gen/runtime/client";
-import { bindClientTools, bindManifest, createSandbox, type ToolBinding } from "@mcp-gen/runtime/code";
+import { bindClientTools, bindManifest, createSandbox, type ProgramTool } from "@mcp-gen/runtime/code";
 import { createServer } from "@mcp-gen/runtime/server";
 import { validators } from "../../generated/smart-home/index.ts";
 import { manifest } from "../../generated/smart-home/server.ts";
@@ -35,7 +35,7 @@ const quantile = (sorted: number[], q: number) =>
 const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
 
 /** The same call without the sandbox: the input validator, then the binding. */
-const direct = (binding: ToolBinding) => async () => {
+const direct = (binding: ProgramTool) => async () => {
   const args = JSON.parse(ARGS) as Record<string, unknown>;
   const checked = binding.input!.check(args);
   if (!checked.ok) throw new Error(checked.message);
@@ -43,7 +43,7 @@ const direct = (binding: ToolBinding) => async () => {
   if (result.isError) throw new Error("tool failed");
 };
 
-async function measure(label: string, binding: ToolBinding) {
+async function measure(label: string, binding: ProgramTool) {
   const api = { home: { search_devices: binding } };
   const coldStart = performance.now();
   const sandbox = createSandbox();

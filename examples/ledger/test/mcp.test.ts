@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { type Connection, connectInMemory } from "@mcp-gen/runtime/client";
-import { type RunningServer, type ServerEvent, serve } from "@mcp-gen/runtime/server";
+import { type McpGenServerEvent, type RunningServer, serve } from "@mcp-gen/runtime/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createManifest } from "../../../generated/ledger/server.ts";
 import { LedgerTools } from "../tools.ts";
@@ -16,7 +16,7 @@ describe("ledger tools over MCP (in memory)", () => {
   let tools: LedgerTools;
   let client: Connection["client"];
   let stop: () => Promise<void>;
-  const events: ServerEvent[] = [];
+  const events: McpGenServerEvent[] = [];
 
   beforeEach(async () => {
     fixture = await sqliteFixture();

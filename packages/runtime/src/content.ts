@@ -74,7 +74,7 @@ export function audio(data: string | Uint8Array, mimeType: string): ToolResult {
 }
 
 /** What an embedded resource holds: text, or binary data (`blob`, bytes or base64). */
-export type ResourceContents =
+export type EmbeddedContents =
   | { uri: string; mimeType?: string; text: string }
   | { uri: string; mimeType?: string; blob: string | Uint8Array };
 
@@ -84,7 +84,7 @@ export type ResourceContents =
  * @example
  * return resource({ uri: "file:///notes.txt", mimeType: "text/plain", text: "hello" });
  */
-export function resource(contents: ResourceContents): ToolResult {
+export function resource(contents: EmbeddedContents): ToolResult {
   const inner =
     "text" in contents
       ? { ...contents }

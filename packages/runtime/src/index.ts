@@ -15,10 +15,10 @@
 export {
   audio,
   content,
+  type EmbeddedContents,
   image,
   isToolResult,
   type PromptMessage,
-  type ResourceContents,
   resource,
   resourceLink,
   type ToolResult,

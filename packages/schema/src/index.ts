@@ -119,11 +119,11 @@ export {
   typesOf,
 } from "./schema-utils.ts";
 export {
+  type CompiledUriTemplate,
   compileUriTemplate,
   expandUriTemplate,
   isUriTemplate,
   type ParsedUriTemplate,
   parseUriTemplate,
-  type UriTemplate,
   type UriTemplateProblem,
 } from "./uri-template/index.ts";

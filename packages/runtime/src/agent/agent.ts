@@ -63,7 +63,7 @@ export interface AgentOptions {
 export type AgentInput = string | readonly AgentMessage[];
 
 /** Options of one run. */
-export interface RunOptions {
+export interface AgentRunOptions {
   /** Cancels the run: model requests and running tools are aborted, the run throws the reason. */
   signal?: AbortSignal;
   /** Earlier messages (`result.messages` of a previous run) to continue a conversation. */
@@ -84,9 +84,9 @@ export interface ContextOptions {
 /** A configured agent. */
 export interface Agent {
   /** Runs the loop for one user message (or messages) as a stream of events; the last is `final`. */
-  run(input: AgentInput, options?: RunOptions): AsyncGenerator<AgentEvent, AgentResult>;
+  run(input: AgentInput, options?: AgentRunOptions): AsyncGenerator<AgentEvent, AgentResult>;
   /** Runs the loop and returns the result (`result.text` is the answer). */
-  chat(input: AgentInput, options?: RunOptions): Promise<AgentResult>;
+  chat(input: AgentInput, options?: AgentRunOptions): Promise<AgentResult>;
   /** Makes the model deliver a value through a submit tool; returns it validated and typed. */
   extract<T>(input: AgentInput, submit: SubmitTool<T>, options?: ExtractOptions): Promise<T>;
   /** The tools as offered to this agent's model (loads the sources). */
@@ -197,7 +197,7 @@ export function createAgent(options: AgentOptions): Agent {
   const attachResource = async (uri: string, contextOptions: ContextOptions = {}) =>
     readAsMessage(await context(), uri, { imageTypes, signal: contextOptions.signal });
   /** The messages of a turn: the input, after the resources it attaches. */
-  const turn = async (input: AgentInput, runOptions: RunOptions): Promise<AgentMessage[]> => {
+  const turn = async (input: AgentInput, runOptions: AgentRunOptions): Promise<AgentMessage[]> => {
     const attached: UserContent[] = [];
     for (const uri of runOptions.resources ?? [])
       attached.push(...((await attachResource(uri, runOptions)).content as UserContent[]));
@@ -209,7 +209,7 @@ export function createAgent(options: AgentOptions): Agent {
   };
   async function* run(
     input: AgentInput,
-    runOptions: RunOptions = {},
+    runOptions: AgentRunOptions = {},
   ): AsyncGenerator<AgentEvent, AgentResult> {
     const { resources: _resources, ...loopOptions } = runOptions;
     const messages = await turn(input, runOptions);

@@ -2,7 +2,7 @@ import type { CallToolResult } from "@modelcontextprotocol/client";
 import { errorResult } from "../server/result.ts";
 import type { ValidationIssue } from "../validation/describe.ts";
 import { parseToolArguments } from "./arguments.ts";
-import type { AgentEvent, CallOutcome } from "./events.ts";
+import type { AgentCallOutcome, AgentEvent } from "./events.ts";
 import type { ModelToolCall, ToolResultEntry } from "./messages.ts";
 import { type AskPolicy, type CanUseTool, needsPermission, noHookDecision } from "./permission.ts";
 import { resultText } from "./result-text.ts";
@@ -38,7 +38,7 @@ export interface CallEnvironment {
 /** What became of one call. */
 export interface CallOutput {
   entry: ToolResultEntry;
-  outcome: CallOutcome;
+  outcome: AgentCallOutcome;
   /** The call went over the retry budget. */
   exhausted: boolean;
   /** A valid call of a terminal (submit) tool: its validated arguments. */
@@ -53,7 +53,7 @@ export interface CallOutput {
 export async function processCall(call: ModelToolCall, env: CallEnvironment): Promise<CallOutput> {
   const started = performance.now();
   const base = { step: env.step, id: call.id, name: call.name };
-  const finish = (outcome: CallOutcome, content: string, result?: CallToolResult, exhausted = false) => {
+  const finish = (outcome: AgentCallOutcome, content: string, result?: CallToolResult, exhausted = false) => {
     env.emit({
       type: "tool-result",
       ...base,
@@ -65,7 +65,7 @@ export async function processCall(call: ModelToolCall, env: CallEnvironment): Pr
     const isError = outcome !== "ok";
     return { entry: { id: call.id, name: call.name, content, isError }, outcome, exhausted };
   };
-  const invalid = (key: string, message: string, issues: ValidationIssue[], outcome: CallOutcome) => {
+  const invalid = (key: string, message: string, issues: ValidationIssue[], outcome: AgentCallOutcome) => {
     const attempt = env.budget.fail(key);
     const retriesLeft = Math.max(0, env.budget.maxRetries + 1 - attempt);
     const exhausted = attempt > env.budget.maxRetries;

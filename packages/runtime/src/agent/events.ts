@@ -32,7 +32,7 @@ export interface AgentResult {
 }
 
 /** How a call ended, for traces and UIs. */
-export type CallOutcome = "ok" | "error" | "invalid" | "unknown-tool" | "denied" | "skipped";
+export type AgentCallOutcome = "ok" | "error" | "invalid" | "unknown-tool" | "denied" | "skipped";
 
 /** Fields every tool-call event has. */
 interface CallEventBase {
@@ -87,7 +87,7 @@ export type AgentEvent =
   | (CallEventBase & { type: "tool-log"; level: string; data: unknown })
   | (CallEventBase & {
       type: "tool-result";
-      outcome: CallOutcome;
+      outcome: AgentCallOutcome;
       /** What the model reads. */
       content: string;
       /** The MCP result, when the tool ran. */

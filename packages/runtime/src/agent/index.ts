@@ -8,9 +8,9 @@ export {
   type Agent,
   type AgentInput,
   type AgentOptions,
+  type AgentRunOptions,
   type ContextOptions,
   createAgent,
-  type RunOptions,
   type ToolSourceInput,
 } from "./agent.ts";
 export { type ParsedArguments, parseToolArguments } from "./arguments.ts";
@@ -18,17 +18,17 @@ export type { ListedResource, ListedResourceTemplate, OfferedPrompt } from "./co
 export { IMAGE_TYPES } from "./context/resource-content.ts";
 export type { ContextRequestOptions, SourceContext } from "./context/source-context.ts";
 export { AgentError, type AgentErrorCode } from "./errors.ts";
-export type { AgentEvent, AgentResult, CallOutcome, StopReason } from "./events.ts";
+export type { AgentCallOutcome, AgentEvent, AgentResult, StopReason } from "./events.ts";
 export { ExtractError, type ExtractOptions, type SubmitAttempt } from "./extract.ts";
 export type {
+  AgentImageContent,
   AgentMessage,
+  AgentTextContent,
   AssistantMessage,
-  ImageContent,
   ModelReply,
   ModelStop,
   ModelToolCall,
   ResourceContent,
-  TextContent,
   ToolResultEntry,
   ToolResultsMessage,
   UserContent,
@@ -43,11 +43,17 @@ export {
   type PermissionDecision,
 } from "./permission.ts";
 export { type GeneratedTools, type SubmitTool, submitTool } from "./submit.ts";
-export type { AgentTool, LoadedTools, ToolExecution, ToolNotice, ToolSource } from "./tools/agent-tool.ts";
+export type {
+  AgentTool,
+  AgentToolExecution,
+  LoadedTools,
+  ToolNotice,
+  ToolSource,
+} from "./tools/agent-tool.ts";
 export type { CodeToolOptions } from "./tools/code-tool.ts";
 export type { GeneratedNormalize, GeneratedProviderTools } from "./tools/dialects.ts";
 export { type LocalToolsOptions, localTools } from "./tools/local-source.ts";
 export { type McpToolsOptions, mcpTools } from "./tools/mcp-source.ts";
-export { providerToolName } from "./tools/names.ts";
+export { portableToolName } from "./tools/names.ts";
 export type { OfferedTool, ToolAnnotations, Toolset } from "./tools/toolset.ts";
 export { formatEvent, type TraceOptions } from "./trace.ts";

@@ -12,15 +12,15 @@ export interface UserMessage {
 }
 
 /** A block of a user message. */
-export type UserContent = TextContent | ImageContent | ResourceContent;
+export type UserContent = AgentTextContent | AgentImageContent | ResourceContent;
 
-export interface TextContent {
+export interface AgentTextContent {
   type: "text";
   text: string;
 }
 
 /** An image the model is shown (a MIME type it accepts, see `ModelProvider.imageTypes`). */
-export interface ImageContent {
+export interface AgentImageContent {
   type: "image";
   mimeType: string;
   /** Base64 data. */

@@ -55,6 +55,16 @@ export type ToolCaller = (
   options?: CallOptions,
 ) => Promise<ToolCallResult<any>>;
 
+/** The arguments of a call, checked against the tool's input validator unless `validate` is off. */
+export function checkedArguments(spec: ToolSpec, args: unknown, validate: boolean): Record<string, unknown> {
+  const input = (args ?? {}) as Record<string, unknown>;
+  if (validate && spec.input) {
+    const checked = spec.input.check(input);
+    if (!checked.ok) throw new ValidationError(checked.message, checked.issues);
+  }
+  return input;
+}
+
 /**
  * Creates the function a generated typed client calls its tools with: validates the arguments,
  * calls the tool, turns `isError` into `{ ok: false }`, and validates and unwraps the structured result.
@@ -67,11 +77,7 @@ export function createToolCaller(client: ToolCallingClient, options: TypedClient
   const validateArguments = options.validateArguments ?? true;
   const validateResults = options.validateResults ?? true;
   return async (spec, args, callOptions) => {
-    const input = (args ?? {}) as Record<string, unknown>;
-    if (validateArguments && spec.input) {
-      const checked = spec.input.check(input);
-      if (!checked.ok) throw new ValidationError(checked.message, checked.issues);
-    }
+    const input = checkedArguments(spec, args, validateArguments);
     const options =
       spec.headers && !callOptions?.toolDefinition
         ? ({ ...callOptions, toolDefinition: { name: spec.name, inputSchema: spec.headers } } as CallOptions)

@@ -44,7 +44,7 @@ export interface StdioConnection extends Connection {
 }
 
 /** Options every connect helper takes. */
-export interface ConnectOptions {
+export interface McpGenConnectOptions {
   /** Name and version the client announces; default `{ name: "mcp-gen-client", version: "0.1.0" }`. */
   clientInfo?: Implementation;
   /** Passed to the SDK `Client` (capabilities, `jsonSchemaValidator` …). */
@@ -58,7 +58,7 @@ export interface ConnectOptions {
 }
 
 /** Options of `connectStdio`. */
-export interface ConnectStdioOptions extends ConnectOptions {
+export interface ConnectStdioOptions extends McpGenConnectOptions {
   /**
    * Receives what the server writes to stderr (which is then piped instead of inherited), from
    * its first byte on: also when connecting fails.
@@ -72,7 +72,7 @@ function negotiationMode(protocol: ProtocolChoice): VersionNegotiationMode {
   return protocol === "2026-07-28" ? { pin: protocol } : protocol;
 }
 
-async function open(transport: Transport, options: ConnectOptions): Promise<Connection> {
+async function open(transport: Transport, options: McpGenConnectOptions): Promise<Connection> {
   const clientOptions = options.clientOptions ?? {};
   const negotiation = clientOptions.versionNegotiation;
   const mode =
@@ -151,7 +151,7 @@ export async function connectStdio(
 class InPlaceStdioClientTransport extends StdioClientTransport {}
 
 /** Options of `connectHttp`. */
-export interface ConnectHttpOptions extends ConnectOptions {
+export interface ConnectHttpOptions extends McpGenConnectOptions {
   /** Headers sent with every request (a static `Authorization: Bearer …` for local servers). */
   headers?: Record<string, string>;
   /**
@@ -197,7 +197,7 @@ export interface ConnectableServer {
  */
 export async function connectInMemory(
   server: ConnectableServer,
-  options: ConnectOptions = {},
+  options: McpGenConnectOptions = {},
 ): Promise<Connection> {
   // Both halves from the client package: the server package's InMemoryTransport is another class.
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

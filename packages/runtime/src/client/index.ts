@@ -18,11 +18,11 @@ export {
   type ConnectableServer,
   type ConnectHttpOptions,
   type Connection,
-  type ConnectOptions,
   type ConnectStdioOptions,
   connectHttp,
   connectInMemory,
   connectStdio,
+  type McpGenConnectOptions,
   type ProtocolChoice,
   type ProtocolEra,
   type StdioConnection,
@@ -51,7 +51,6 @@ export {
   textOf,
 } from "./result.ts";
 export {
-  createTaskStarter,
   type TaskCallingClient,
   type TaskCallOptions,
   TaskError,
@@ -59,7 +58,8 @@ export {
   type TaskInputRequests,
   type TaskStarter,
   type ToolTask,
-} from "./tasks.ts";
+} from "./task-types.ts";
+export { createTaskStarter } from "./tasks.ts";
 export {
   type RawNotification,
   type RawResponse,

@@ -16,13 +16,13 @@ import { type BindClientToolsOptions, bindClientTools, bindManifest } from "./sa
 import { type BindClientReadsOptions, bindClientReads, bindManifestReads } from "./sandbox/read-bindings.ts";
 import { createSandbox } from "./sandbox/sandbox.ts";
 import type {
-  CallRecord,
   LogEntry,
   PermissionRequest,
   ProgramApi,
+  ProgramCallRecord,
+  ProgramTool,
   RunError,
   RunLimits,
-  ToolBinding,
 } from "./sandbox/types.ts";
 
 /**
@@ -31,7 +31,7 @@ import type {
  */
 export type CodeModeServer =
   | { manifest: ServerManifest; name?: string }
-  | { name: string; tools: readonly ApiTool[]; bindings: Readonly<Record<string, ToolBinding>> }
+  | { name: string; tools: readonly ApiTool[]; bindings: Readonly<Record<string, ProgramTool>> }
   | (BindClientToolsOptions &
       Omit<BindClientReadsOptions, "client"> & {
         /** The namespace's source name (a server name such as `smart-home` or `memory`). */
@@ -65,7 +65,7 @@ export interface CodeModeRunOptions {
 
 /** What a program did: checked and run (`ok`), refused by the check (`diagnostics`), or failed while running. */
 export type CodeModeResult =
-  | { ok: true; value: unknown; logs: LogEntry[]; calls: CallRecord[]; diagnostics: [] }
+  | { ok: true; value: unknown; logs: LogEntry[]; calls: ProgramCallRecord[]; diagnostics: [] }
   | {
       ok: false;
       /** Type errors: the program never ran, so `calls` is empty. */
@@ -75,7 +75,7 @@ export type CodeModeResult =
       /** What went wrong, worded for the model that wrote the program. */
       message: string;
       logs: LogEntry[];
-      calls: CallRecord[];
+      calls: ProgramCallRecord[];
     };
 
 /** A warm code mode over a set of servers: one checker and one sandbox for every program. */
@@ -104,7 +104,7 @@ export interface CodeMode {
 export async function codeMode(options: CodeModeOptions): Promise<CodeMode> {
   const servers = options.servers.map(apiServerOf);
   const names = apiNames(servers);
-  const api: Record<string, Record<string, ToolBinding>> = {};
+  const api: Record<string, Record<string, ProgramTool>> = {};
   options.servers.forEach((server, i) => {
     const apiServer = servers[i]!;
     const n = names.get(apiServer.name)!;

@@ -1,7 +1,7 @@
 import type { ProtocolEra, Result, ServerContext } from "@modelcontextprotocol/server";
 import type { Span } from "@opentelemetry/api";
 import { type OutcomeNote, outcomeOf, requestFields } from "./call-log.ts";
-import type { ServerOptions } from "./options.ts";
+import type { McpGenServerOptions } from "./options.ts";
 import { endToolSpan, traceToolCall } from "./tracing.ts";
 
 /** One served call to observe: what it is, its request, and how it runs. */
@@ -19,7 +19,7 @@ export interface ObservedCall {
  * traced (a span when OpenTelemetry is active). Nothing is measured that nobody reads.
  */
 export async function observed(
-  options: Pick<ServerOptions, "onCall" | "logArguments">,
+  options: Pick<McpGenServerOptions, "onCall" | "logArguments">,
   call: ObservedCall,
 ): Promise<Result> {
   const { kind, params, ctx, era, run } = call;

@@ -13,7 +13,7 @@ import { type ArgumentLimits, unsafeArguments } from "./guard.ts";
 import type { InputChannel } from "./input/channel.ts";
 import { type Invocation, type Outcome, TimeoutError } from "./invocation.ts";
 import type { ManifestTool } from "./manifest.ts";
-import type { ServerEvent } from "./options.ts";
+import type { McpGenServerEvent } from "./options.ts";
 import { errorResult, isProblem, toCallResult } from "./result.ts";
 
 /** What one `tools/call` needs beyond the tool and its arguments. */
@@ -32,7 +32,7 @@ export interface CallEnvironment {
   context(signal: AbortSignal, invocation: Invocation<unknown>): ToolContext;
   /** How a call with a context reaches its client (its era's channel); none in process. */
   channel?(invocation: Invocation<unknown>): InputChannel;
-  report(event: ServerEvent): void;
+  report(event: McpGenServerEvent): void;
   /** Where the call notes how it ended beyond its result (for the call log). */
   note?: OutcomeNote;
 }

@@ -8,7 +8,7 @@ import type {
 import { TASKS_EXTENSION } from "../tasks-extension.ts";
 import { type Target, toolTarget } from "./call-tool.ts";
 import { type ManifestPrompt, type ManifestTool, type ServerManifest, taskSupportOf } from "./manifest.ts";
-import type { ServerOptions } from "./options.ts";
+import type { McpGenServerOptions } from "./options.ts";
 import { type ResourceCatalog, resourceCatalog } from "./resource-catalog.ts";
 
 /** The listings of one era, each a ready list result (`tools/list` …). */
@@ -47,7 +47,7 @@ export interface Catalog {
  * `completions` (when a prompt argument or template variable has a completer); `listChanged`
  * with the server option.
  */
-export function catalogOf(manifest: ServerManifest, options: ServerOptions): Catalog {
+export function catalogOf(manifest: ServerManifest, options: McpGenServerOptions): Catalog {
   const listChanged = options.listChanged ? { listChanged: true } : {};
   const resources = manifest.resources ?? [];
   const templates = manifest.resourceTemplates ?? [];

@@ -1,7 +1,7 @@
 import { type CompleteResult, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import { handlerFailure, invalidResult } from "./handler-errors.ts";
 import type { Completer, ManifestPrompt, ManifestResourceTemplate } from "./manifest.ts";
-import type { ServerEvent } from "./options.ts";
+import type { McpGenServerEvent } from "./options.ts";
 import { protocolError } from "./protocol.ts";
 
 /** Most values one completion sends (spec: at most 100). */
@@ -21,7 +21,7 @@ export async function complete(
     templates: ReadonlyMap<string, ManifestResourceTemplate>;
   },
   params: unknown,
-  env: { maskErrors: boolean; report(event: ServerEvent): void },
+  env: { maskErrors: boolean; report(event: McpGenServerEvent): void },
 ): Promise<CompleteResult> {
   const { ref, argument, context } = (params ?? {}) as {
     ref?: { type?: unknown; name?: unknown; uri?: unknown };

@@ -1,5 +1,5 @@
 import type { ProtocolEra, Server } from "@modelcontextprotocol/server";
-import type { ServerEvent } from "./options.ts";
+import type { McpGenServerEvent } from "./options.ts";
 
 /**
  * Where change notifications of 2026-07-28 clients over HTTP go: the `notify` of the SDK's
@@ -32,7 +32,7 @@ export class Connections {
   readonly #live = new Map<Server, Connection>();
   readonly #relays = new Set<ListenRelay>();
 
-  constructor(private readonly report: (event: ServerEvent) => void) {}
+  constructor(private readonly report: (event: McpGenServerEvent) => void) {}
 
   /** Tracks a connection's server until it closes. */
   add(server: Server, era: ProtocolEra): void {

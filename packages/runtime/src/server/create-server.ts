@@ -4,9 +4,7 @@ import {
   type ProtocolEra,
   Server,
   type StandardSchemaV1,
-  type Transport,
 } from "@modelcontextprotocol/server";
-import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import type { CallEnvironment } from "./call-tool.ts";
 import { type Catalog, catalogOf } from "./catalog.ts";
 import { Connections, type ListenRelay } from "./connections.ts";
@@ -14,7 +12,7 @@ import { type Features, loadFeatures } from "./features.ts";
 import { DEFAULT_MAX_ARGUMENT_DEPTH } from "./guard.ts";
 import { legacyRequestChannel } from "./input/request-channel.ts";
 import type { ServerManifest } from "./manifest.ts";
-import { logToStderr, type ServerOptions } from "./options.ts";
+import { logToStderr, type McpGenServerOptions } from "./options.ts";
 import { parkedCalls } from "./parked.ts";
 import { noRuntimeCompiler } from "./protocol.ts";
 import { requestHandler } from "./request-handler.ts";
@@ -54,7 +52,10 @@ export interface ServerFactory {
  * import { createServerFactory } from "@mcp-gen/runtime/server";
  * const handler = createMcpHandler(createServerFactory(manifest));
  */
-export function createServerFactory(manifest: ServerManifest, options: ServerOptions = {}): ServerFactory {
+export function createServerFactory(
+  manifest: ServerManifest,
+  options: McpGenServerOptions = {},
+): ServerFactory {
   const report = options.onError ?? logToStderr;
   /** Servers of live connections (stdio, 2025 HTTP sessions), told of changes; per-request HTTP servers are not. */
   const connections = new Connections(report);
@@ -158,7 +159,7 @@ export function createServerFactory(manifest: ServerManifest, options: ServerOpt
  */
 function served(
   catalog: Catalog,
-  options: ServerOptions,
+  options: McpGenServerOptions,
   previous?: Features | Promise<Features>,
 ): { catalog: Catalog; features: Features | Promise<Features> } {
   const state: { catalog: Catalog; features: Features | Promise<Features> } = { catalog, features: {} };
@@ -190,58 +191,6 @@ function claimTaskMethods(server: Server): void {
       ),
     );
   }
-}
-
-/** What `createServer` returns: an MCP server for both protocol eras, ready for any transport. */
-export interface McpGenServer {
-  /**
-   * Serves one connection over a transport (stdio, one side of `InMemoryTransport.createLinkedPair()`
-   * …). The connection's first message decides its era: `initialize` gives the 2025 protocol,
-   * `server/discover` or a 2026-07-28 request the current one.
-   */
-  connect(transport: Transport): Promise<void>;
-  /** Closes every connection this server serves. */
-  close(): Promise<void>;
-  /** Serves another manifest and tells every connection what changed (`listChanged: true` needed). */
-  update(manifest: ServerManifest): void;
-  /** Tells the clients subscribed to `uri` that the resource changed (`notifications/resources/updated`). */
-  notifyResourceUpdated(uri: string): void;
-}
-
-/**
- * Builds an MCP server for a generated manifest, ready to `connect()` to any SDK transport;
- * `serve()` does this for stdio and HTTP. Each connection is served by a fresh SDK `Server`
- * for the era it negotiated (`createServerFactory`).
- *
- * @example
- * import { connectInMemory } from "@mcp-gen/runtime/client";
- * import { manifest } from "../generated/smart-home/server.ts";
- * const { client } = await connectInMemory(createServer(manifest));
- */
-export function createServer(manifest: ServerManifest, options: ServerOptions = {}): McpGenServer {
-  const factory = createServerFactory(manifest, options);
-  const report = options.onError ?? logToStderr;
-  const open = new Set<{ close(): Promise<void> }>();
-  return {
-    async connect(transport) {
-      const handle = serveStdio(factory, {
-        transport,
-        onerror: (error) => report({ kind: "protocol", error }),
-      });
-      open.add(handle);
-      const closed = transport.onclose;
-      transport.onclose = () => {
-        open.delete(handle);
-        closed?.();
-      };
-    },
-    async close() {
-      await Promise.all([...open].map((handle) => handle.close()));
-      open.clear();
-    },
-    update: (next) => factory.update(next),
-    notifyResourceUpdated: (uri) => factory.notifyResourceUpdated(uri),
-  };
 }
 
 /** Whether two listings are the same JSON (what `update()` announces as changed). */

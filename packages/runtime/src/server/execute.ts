@@ -31,7 +31,7 @@ export async function execute<R>(execution: Execution<R>): Promise<R | Result> {
     (target.usesContext || env.request?.mcpReq.requestState() !== undefined)
   ) {
     const argsKey = execution.argsKey === undefined ? args : execution.argsKey;
-    return parked.run(target, args, argsKey, env, execution.toTask);
+    return parked.run({ target, args, argsKey, env, toTask: execution.toTask });
   }
   if (!target.usesContext && env.timeoutMs === undefined) {
     let outcome: Outcome;

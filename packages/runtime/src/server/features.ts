@@ -3,7 +3,7 @@ import type { complete } from "./completions.ts";
 import type { getPrompt } from "./prompts.ts";
 import type { readResource } from "./resources.ts";
 import type { scopedListing } from "./scoped-listing.ts";
-import type { TaskOptions, Tasks } from "./tasks.ts";
+import type { ServerTaskOptions, Tasks } from "./tasks.ts";
 
 /** What a server serves beyond tools, loaded only when its manifest or options use it. */
 export interface Features {
@@ -23,7 +23,7 @@ export interface Features {
 export async function loadFeatures(options: {
   catalog: Catalog;
   filterToolsByScope: boolean;
-  tasks: TaskOptions | undefined;
+  tasks: ServerTaskOptions | undefined;
   /** The features of the catalog before (`update()`): a task service lives on. */
   previous?: Features;
 }): Promise<Features> {

@@ -2,7 +2,7 @@ import { MissingRequiredClientCapabilityError, ProtocolErrorCode } from "@modelc
 import { ToolError } from "../tool-error.ts";
 import type { CallEnvironment } from "./call-tool.ts";
 import { TimeoutError } from "./invocation.ts";
-import type { ServerEvent } from "./options.ts";
+import type { McpGenServerEvent } from "./options.ts";
 import { protocolError } from "./protocol.ts";
 
 /**
@@ -20,7 +20,7 @@ export function handlerFailure(
   if (error instanceof TimeoutError || error instanceof ToolError) {
     return protocolError(ProtocolErrorCode.InternalError, error.message);
   }
-  const event: ServerEvent = {
+  const event: McpGenServerEvent = {
     kind: "tool-error",
     tool: target.name,
     source: target.source,

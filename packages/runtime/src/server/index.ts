@@ -3,13 +3,13 @@
  * client, agent and provider parts of the package's main entry, which re-exports all of this.
  */
 
-export { compileUriTemplate, type UriTemplate } from "@mcp-gen/schema/uri-template";
+export { type CompiledUriTemplate, compileUriTemplate } from "@mcp-gen/schema/uri-template";
 /** The protocol era a server speaks: `"modern"` (2026-07-28), `"legacy"` (2025 revisions); the SDK's own type. */
 export type { ProtocolEra } from "@modelcontextprotocol/server";
 export { TASKS_EXTENSION } from "../tasks-extension.ts";
 export { type CallOutcome, type CallRecord, jsonCallLog } from "./call-log.ts";
 export type { ListenRelay } from "./connections.ts";
-export { createServer, createServerFactory, type McpGenServer, type ServerFactory } from "./create-server.ts";
+export { createServerFactory, type ServerFactory } from "./create-server.ts";
 export { reviveDates, reviveUrls } from "./dates.ts";
 export type { HttpAuthOptions } from "./http/auth/options.ts";
 export { readJsonBody } from "./http/body.ts";
@@ -18,7 +18,7 @@ export { type HttpOptions, type ResolvedHttpOptions, resolveHttpOptions } from "
 export {
   type Completer,
   defineManifest,
-  type Icon,
+  type ManifestIcon,
   type ManifestPrompt,
   type ManifestResource,
   type ManifestResourceTemplate,
@@ -31,13 +31,15 @@ export {
   type StringCoercions,
   type ToolDefinition,
 } from "./manifest.ts";
-export type { ServerEvent, ServerOptions } from "./options.ts";
+export { createServer, type McpGenServer } from "./mcp-gen-server.ts";
+export type { McpGenServerEvent, McpGenServerOptions } from "./options.ts";
 export { type DrainResult, type RunningServer, type ServeOptions, serve } from "./serve.ts";
 export { serveStdio } from "./stdio.ts";
 export {
   isTerminal,
   type MemoryTaskStoreOptions,
   memoryTaskStore,
+  type NewTask,
   type TaskFailure,
   type TaskLease,
   type TaskPage,
@@ -46,4 +48,4 @@ export {
   type TaskStatus,
   type TaskStore,
 } from "./task-store.ts";
-export type { TaskOptions, TaskSupport } from "./tasks.ts";
+export type { ServerTaskOptions, TaskSupport } from "./tasks.ts";

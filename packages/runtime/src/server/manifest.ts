@@ -47,7 +47,7 @@ export function taskSupportOf(tool: ManifestTool): "optional" | "required" | und
 }
 
 /** An icon of a tool, resource, prompt or server (MCP 2025-11-25 `icons`). */
-export interface Icon {
+export interface ManifestIcon {
   readonly src: string;
   readonly mimeType?: string;
   readonly sizes?: readonly string[];
@@ -71,7 +71,7 @@ export interface ResourceDefinition {
   readonly description?: string;
   readonly mimeType?: string;
   readonly size?: number;
-  readonly icons?: readonly Icon[];
+  readonly icons?: readonly ManifestIcon[];
   readonly annotations?: ResourceAnnotations;
   readonly [field: string]: unknown;
 }
@@ -84,7 +84,7 @@ export interface ResourceTemplateDefinition {
   readonly title?: string;
   readonly description?: string;
   readonly mimeType?: string;
-  readonly icons?: readonly Icon[];
+  readonly icons?: readonly ManifestIcon[];
   readonly annotations?: ResourceAnnotations;
   readonly [field: string]: unknown;
 }
@@ -99,7 +99,7 @@ export interface PromptDefinition {
     readonly description?: string;
     readonly required?: boolean;
   }[];
-  readonly icons?: readonly Icon[];
+  readonly icons?: readonly ManifestIcon[];
   readonly [field: string]: unknown;
 }
 
@@ -175,7 +175,7 @@ export interface ServerManifest {
   readonly version?: string;
   /** Server title and icons (`serverInfo`, MCP 2025-11-25). */
   readonly title?: string;
-  readonly icons?: readonly Icon[];
+  readonly icons?: readonly ManifestIcon[];
   /** Tools in `tools/list` order. */
   readonly tools: readonly ManifestTool[];
   /** Static resources in `resources/list` order. */

@@ -1,9 +1,9 @@
 import type { CallRecord } from "./call-log.ts";
 import type { SharedContinuations } from "./input/sealed-rounds.ts";
-import type { TaskOptions } from "./tasks.ts";
+import type { ServerTaskOptions } from "./tasks.ts";
 
 /** Something the server reports instead of sending it to the client. */
-export type ServerEvent =
+export type McpGenServerEvent =
   | {
       /** A tool threw; with `masked`, the client only saw a generic message. */
       kind: "tool-error";
@@ -31,7 +31,7 @@ export type ServerEvent =
     };
 
 /** How a server built from a manifest behaves, whatever its transport. */
-export interface ServerOptions {
+export interface McpGenServerOptions {
   /** `serverInfo.version`; default: the manifest's version, else `"0.0.0"`. */
   version?: string;
   /** `instructions` sent in the `initialize` result. */
@@ -80,7 +80,7 @@ export interface ServerOptions {
    * How tools tagged `@task` run as MCP tasks (2025-11-25 `tasks/*`, the 2026-07-28 tasks
    * extension): the task store (default in memory), default and longest `ttl`, poll interval.
    */
-  tasks?: TaskOptions;
+  tasks?: ServerTaskOptions;
   /**
    * Where `ctx.notifyResourceUpdated` goes instead of this server's own subscribers: with shared
    * state (`serve({ state })` sets it), the event bus, whose listener on every replica notifies
@@ -98,7 +98,7 @@ export interface ServerOptions {
    * prompts and completions: `source`), protocol errors.
    * Default: one line on stderr for each (stdout belongs to the stdio transport).
    */
-  onError?: (event: ServerEvent) => void;
+  onError?: (event: McpGenServerEvent) => void;
   /**
    * Receives a record of every served `tools/call`, `resources/read` and `prompts/get` once it
    * is answered: name, duration, outcome, era, principal, session (`jsonCallLog()` writes them as
@@ -110,7 +110,7 @@ export interface ServerOptions {
 }
 
 /** The default `onError`: a line on stderr; unmasked tool errors already reached the client. */
-export function logToStderr(event: ServerEvent): void {
+export function logToStderr(event: McpGenServerEvent): void {
   switch (event.kind) {
     case "invalid-result":
       process.stderr.write(

@@ -1,16 +1,12 @@
 import { randomUUID } from "node:crypto";
-import {
-  CLIENT_CAPABILITIES_META_KEY,
-  type ClientCapabilities,
-  type Result,
-} from "@modelcontextprotocol/server";
+import type { Result } from "@modelcontextprotocol/server";
 import { ToolError } from "../tool-error.ts";
 import type { CallEnvironment, Target } from "./call-tool.ts";
-import { CAPABILITY_OF, type InputChannel, missingCapability, Questions } from "./input/channel.ts";
-import { requestProgress } from "./input/request-channel.ts";
+import { type InputChannel, Questions } from "./input/channel.ts";
+import { newRoundState, type RoundState, roundChannel } from "./input/round-channel.ts";
 import { invalidRequestState, type SharedContinuations } from "./input/sealed-rounds.ts";
 import { Invocation } from "./invocation.ts";
-import type { ServerOptions } from "./options.ts";
+import type { McpGenServerOptions } from "./options.ts";
 import { type ContinuationStore, memoryContinuations } from "./parked-store.ts";
 
 export { type ContinuationStore, memoryContinuations, type ParkedCall } from "./parked-store.ts";
@@ -20,6 +16,18 @@ export { type ContinuationStore, memoryContinuations, type ParkedCall } from "./
  * `CreateTaskResult` the request answers with, and the channel the call asks through from then on.
  */
 export type ToTask = (invocation: Invocation<unknown>) => Promise<{ result: Result; channel: InputChannel }>;
+
+/** One call of a target for a 2026-07-28 client. */
+export interface ParkedRun<R> {
+  target: Target<R>;
+  /** The checked arguments of a new run. */
+  args: unknown;
+  /** The raw arguments, which the retry of a parked run must repeat. */
+  argsKey: unknown;
+  env: CallEnvironment;
+  /** With it, the call becomes a task when it calls `ctx.becomeTask()`. */
+  toTask?: ToTask;
+}
 
 /**
  * Calls from 2026-07-28 clients that wait for the user's input. In that revision a server
@@ -35,40 +43,19 @@ export interface ParkedCalls {
   /**
    * Runs a target for a 2026-07-28 client: a new run with checked `args` when the request
    * carries no `requestState`, else the retry of a parked one, which must come with the same raw
-   * arguments (`argsKey`, compared as canonical JSON). With `toTask`, the call becomes a task
-   * when it calls `ctx.becomeTask()`.
+   * arguments (`argsKey`, compared as canonical JSON).
    */
-  run<R>(
-    target: Target<R>,
-    args: unknown,
-    argsKey: unknown,
-    env: CallEnvironment,
-    toTask?: ToTask,
-  ): Promise<R | Result>;
+  run<R>(call: ParkedRun<R>): Promise<R | Result>;
   /** The retry of a parked run (the request carries `requestState`). */
-  resume<R>(target: Target<R>, argsKey: unknown, env: CallEnvironment, toTask?: ToTask): Promise<R | Result>;
+  resume<R>(call: Omit<ParkedRun<R>, "args">): Promise<R | Result>;
   /** The `input_required` channel of a 2026-07-28 call. */
   channel(invocation: Invocation<unknown>): InputChannel;
   /** Calls waiting for their client's answer now. */
   readonly size: number;
 }
 
-/** What a running 2026-07-28 call has asked, and how the request serving it wakes. */
-interface Waiting {
-  questions: Questions;
-  argsKey: string;
-  /** Every answer the client gave this call so far (what a sealed round carries). */
-  given: Record<string, unknown>;
-  /** Wakes the request waiting for this invocation: a question was asked, or it becomes a task. */
-  wake?: (why: "asked" | "task") => void;
-  /** How the request now serving the invocation turns it into a task, when it may. */
-  toTask?: ToTask;
-  /** The tool called `ctx.becomeTask()`: resolves it once the task exists (or cannot). */
-  becoming?: () => void;
-}
-
 export function parkedCalls(
-  options: Pick<ServerOptions, "inputTimeoutMs" | "maxWaitingCalls"> & {
+  options: Pick<McpGenServerOptions, "inputTimeoutMs" | "maxWaitingCalls"> & {
     store?: ContinuationStore;
     /** Set with shared state: re-runnable calls travel in sealed rounds instead of waiting here. */
     sharedContinuations?: SharedContinuations;
@@ -79,11 +66,11 @@ export function parkedCalls(
   const ttl = options.inputTimeoutMs ?? 10 * 60_000;
   const max = options.maxWaitingCalls ?? 1000;
   const store = options.store ?? memoryContinuations();
-  const waiting = new WeakMap<Invocation<unknown>, Waiting>();
-  const stateOf = (invocation: Invocation<unknown>): Waiting => {
+  const waiting = new WeakMap<Invocation<unknown>, RoundState>();
+  const stateOf = (invocation: Invocation<unknown>): RoundState => {
     let state = waiting.get(invocation);
     if (!state) {
-      state = { questions: new Questions(), argsKey: "", given: {} };
+      state = newRoundState();
       waiting.set(invocation, state);
     }
     return state;
@@ -153,40 +140,29 @@ export function parkedCalls(
     } as Result;
   };
 
-  /** A new run of `target`; `given`: the answers of earlier rounds (a sealed round's). */
-  const start = <R>(
-    target: Target<R>,
-    args: unknown,
-    argsKey: unknown,
-    env: CallEnvironment,
-    toTask: ToTask | undefined,
-    given: Record<string, unknown>,
-  ) => {
-    const invocation = new Invocation(target, args, env);
+  /** A new run of `call.target`; `given`: the answers of earlier rounds (a sealed round's). */
+  const start = <R>(call: ParkedRun<R>, given: Record<string, unknown>) => {
+    const { env } = call;
+    const invocation = new Invocation(call.target, call.args, env);
     // Its channel, built with it, holds this state: it is filled in, not replaced.
     const state = stateOf(invocation as Invocation<unknown>);
     state.given = { ...given, ...env.request?.mcpReq.inputResponses };
     state.questions = new Questions(state.given);
-    state.argsKey = canonicalJson(argsKey);
-    return drive(invocation, toTask);
+    state.argsKey = canonicalJson(call.argsKey);
+    return drive(invocation, call.toTask);
   };
 
   /** The retry of a sealed round (any replica): opened once, then the call runs again with every answer. */
-  const reopen = async <R>(
-    target: Target<R>,
-    args: unknown,
-    argsKey: unknown,
-    env: CallEnvironment,
-    toTask: ToTask | undefined,
-  ) => {
+  const reopen = async <R>(call: ParkedRun<R>) => {
+    const { target, env } = call;
     const refused = () => invalidRequestState({ targetKey: target.key, shared, rerunnable: true });
     const ctx = env.request;
     if (!ctx || !sealed) throw refused();
     const round = await sealed.verify(ctx.mcpReq.requestState<string>() as string, ctx).catch(() => {
       throw refused();
     });
-    if (round.target !== target.key || round.args !== canonicalJson(argsKey)) throw refused();
-    return start(target, args, argsKey, env, toTask, round.answers);
+    if (round.target !== target.key || round.args !== canonicalJson(call.argsKey)) throw refused();
+    return start(call, round.answers);
   };
 
   return {
@@ -194,18 +170,18 @@ export function parkedCalls(
       return store.size;
     },
 
-    run(target, args, argsKey, env, toTask) {
-      const requestState = env.request?.mcpReq.requestState();
+    run(call) {
+      const requestState = call.env.request?.mcpReq.requestState();
       if (requestState !== undefined) {
         const local = typeof requestState === "string" ? store.take(requestState) : undefined;
         if (local) store.put(requestState as string, local);
-        else if (sealed && target.rerunnable) return reopen(target, args, argsKey, env, toTask);
-        return this.resume(target, argsKey, env, toTask);
+        else if (sealed && call.target.rerunnable) return reopen(call);
+        return this.resume(call);
       }
-      return start(target, args, argsKey, env, toTask, {});
+      return start(call, {});
     },
 
-    async resume<R>(target: Target<R>, argsKey: unknown, env: CallEnvironment, toTask?: ToTask) {
+    async resume<R>({ target, argsKey, env, toTask }: Omit<ParkedRun<R>, "args">) {
       const state = env.request?.mcpReq.requestState<unknown>();
       const entry = typeof state === "string" ? store.take(state) : undefined;
       if (!entry || entry.target !== target.key || entry.args !== canonicalJson(argsKey)) {
@@ -225,36 +201,7 @@ export function parkedCalls(
         store.size >= max
           ? new ToolError(`The server has ${max} calls waiting for their clients' input; try again later.`)
           : undefined;
-      return {
-        ask(request, key) {
-          const envelope = invocation.request.mcpReq.envelope as Record<string, unknown> | undefined;
-          const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
-          if (!capabilities?.[CAPABILITY_OF[request.method]]) {
-            return Promise.reject(
-              missingCapability({ request, label: invocation.target.label, strict: true }),
-            );
-          }
-          const state = stateOf(invocation);
-          const before = state.questions.size;
-          const answer = state.questions.ask(request, key, full);
-          // Questions asked together (Promise.all) go out in one round.
-          if (state.questions.size > before) queueMicrotask(() => state.wake?.("asked"));
-          return answer;
-        },
-        progress: requestProgress(invocation),
-        becomeTask() {
-          const state = stateOf(invocation);
-          if (!state.toTask) return Promise.resolve();
-          return new Promise<void>((resolve) => {
-            const before = state.becoming;
-            state.becoming = () => {
-              before?.();
-              resolve();
-            };
-            queueMicrotask(() => state.wake?.("task"));
-          });
-        },
-      };
+      return roundChannel({ invocation, state: stateOf(invocation), full });
     },
   };
 }

@@ -7,9 +7,8 @@ import { unsafeArguments } from "./guard.ts";
 import { handlerFailure, invalidResult } from "./handler-errors.ts";
 import type { Outcome } from "./invocation.ts";
 import type { ManifestPrompt } from "./manifest.ts";
-import type { ParkedCalls } from "./parked.ts";
 import { protocolError } from "./protocol.ts";
-import type { Subject } from "./resources.ts";
+import type { FeatureRequest } from "./resources.ts";
 
 /**
  * Answers `prompts/get`: an unknown prompt is `-32602`; the arguments (strings) are coerced and
@@ -18,11 +17,9 @@ import type { Subject } from "./resources.ts";
  * `description` comes from the definition.
  */
 export async function getPrompt(
-  prompts: ReadonlyMap<string, ManifestPrompt>,
-  params: unknown,
-  environment: (subject: Subject) => CallEnvironment,
-  parked: ParkedCalls,
+  request: FeatureRequest<ReadonlyMap<string, ManifestPrompt>>,
 ): Promise<Result> {
+  const { catalog: prompts, params, environment, parked } = request;
   const { name, arguments: raw } = (params ?? {}) as { name?: unknown; arguments?: unknown };
   if (typeof name !== "string") {
     throw protocolError(ProtocolErrorCode.InvalidParams, "Invalid params: prompts/get takes a string name");

@@ -12,7 +12,7 @@ import type { Catalog } from "./catalog.ts";
 import type { Connections } from "./connections.ts";
 import { execute } from "./execute.ts";
 import type { Features } from "./features.ts";
-import type { ServerEvent, ServerOptions } from "./options.ts";
+import type { McpGenServerEvent, McpGenServerOptions } from "./options.ts";
 import type { ParkedCalls } from "./parked.ts";
 import { protocolError } from "./protocol.ts";
 import type { Subject } from "./resources.ts";
@@ -21,7 +21,7 @@ import type { Subject } from "./resources.ts";
 export interface HandlerContext {
   era: ProtocolEra;
   server: Server;
-  options: ServerOptions;
+  options: McpGenServerOptions;
   connections: Connections;
   parked: ParkedCalls;
   /** The catalog of now (`update()` may replace it) and its loaded features. */
@@ -34,7 +34,7 @@ export interface HandlerContext {
   ): CallEnvironment;
   /** Whose tasks a request sees. */
   ownerOf(ctx: ServerContext): string | undefined;
-  report(event: ServerEvent): void;
+  report(event: McpGenServerEvent): void;
 }
 
 type ToolSubject = { kind: "tool"; name: string; uri?: undefined };
@@ -89,8 +89,15 @@ export function requestHandler(h: HandlerContext) {
       case "prompts/get": {
         const run =
           method === "resources/read"
-            ? () => features.readResource!(catalog.resources, params, env, h.parked)
-            : () => features.getPrompt!(catalog.prompts, params, env, h.parked);
+            ? () =>
+                features.readResource!({
+                  catalog: catalog.resources,
+                  params,
+                  environment: env,
+                  parked: h.parked,
+                })
+            : () =>
+                features.getPrompt!({ catalog: catalog.prompts, params, environment: env, parked: h.parked });
         const kind = method === "resources/read" ? "resource" : "prompt";
         return observed(options, { kind, params, ctx, era, run });
       }
@@ -168,7 +175,7 @@ export function requestHandler(h: HandlerContext) {
   }
 }
 
-function timeoutOf(tool: string, options: ServerOptions): number | undefined {
+function timeoutOf(tool: string, options: McpGenServerOptions): number | undefined {
   const own = options.toolTimeoutsMs && Object.hasOwn(options.toolTimeoutsMs, tool);
   return own ? options.toolTimeoutsMs![tool] : options.timeoutMs;
 }

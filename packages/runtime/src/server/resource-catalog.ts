@@ -1,10 +1,13 @@
-import { compileUriTemplate, type UriTemplate } from "@mcp-gen/schema/uri-template";
+import { type CompiledUriTemplate, compileUriTemplate } from "@mcp-gen/schema/uri-template";
 import type { ManifestResource, ManifestResourceTemplate, ServerManifest } from "./manifest.ts";
 
 /** The resources of a manifest: static ones by URI, templates in order with their matchers. */
 export interface ResourceCatalog {
   readonly byUri: ReadonlyMap<string, ManifestResource>;
-  readonly templates: readonly { readonly entry: ManifestResourceTemplate; readonly matcher: UriTemplate }[];
+  readonly templates: readonly {
+    readonly entry: ManifestResourceTemplate;
+    readonly matcher: CompiledUriTemplate;
+  }[];
   /** Templates by their `uriTemplate` (what `completion/complete` names with `ref/resource`). */
   readonly byTemplate: ReadonlyMap<string, ManifestResourceTemplate>;
 }

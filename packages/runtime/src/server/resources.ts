@@ -16,18 +16,25 @@ export interface Subject {
   uri?: string;
 }
 
+/** A `resources/read` or `prompts/get` request, and what answering it needs. */
+export interface FeatureRequest<C> {
+  /** What the manifest serves of this kind (its resources, its prompts). */
+  catalog: C;
+  /** The request's params, as they came. */
+  params: unknown;
+  /** The environment of a call serving `subject`. */
+  environment: (subject: Subject) => CallEnvironment;
+  parked: ParkedCalls;
+}
+
 /**
  * Answers `resources/read`: the static resource of exactly this URI first, then the first
  * template that matches it, whose variables are coerced and validated before the implementation
  * runs (`-32602` with the validator's message when invalid). An unknown URI is `-32602` with
  * `data: { uri }` (SEP-2164).
  */
-export async function readResource(
-  catalog: ResourceCatalog,
-  params: unknown,
-  environment: (subject: Subject) => CallEnvironment,
-  parked: ParkedCalls,
-): Promise<Result> {
+export async function readResource(request: FeatureRequest<ResourceCatalog>): Promise<Result> {
+  const { catalog, params, environment, parked } = request;
   const uri = (params as { uri?: unknown } | undefined)?.uri;
   if (typeof uri !== "string") {
     throw protocolError(ProtocolErrorCode.InvalidParams, "Invalid params: resources/read takes a string uri");

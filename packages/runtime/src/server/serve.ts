@@ -2,11 +2,11 @@ import type { Transport } from "@modelcontextprotocol/server";
 import type { SharedState } from "../state/types.ts";
 import type { HttpOptions } from "./http/options.ts";
 import type { ServerManifest } from "./manifest.ts";
-import type { ServerOptions } from "./options.ts";
+import type { McpGenServerOptions } from "./options.ts";
 import { serveStdio, serveTransport } from "./stdio.ts";
 
 /** Where `serve()` listens, and where it keeps what replicas share. */
-export type ServeOptions = ServerOptions & {
+export type ServeOptions = McpGenServerOptions & {
   /**
    * State shared with the other replicas of this server: `"redis://…"`, `"postgres://…"` (the
    * `ioredis` or `pg` package, loaded only then), `"memory:"`, or an opened `SharedState`

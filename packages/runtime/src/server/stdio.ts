@@ -1,8 +1,8 @@
 import type { Transport } from "@modelcontextprotocol/server";
 import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
-import { createServer } from "./create-server.ts";
 import type { ServerManifest } from "./manifest.ts";
-import type { ServerOptions } from "./options.ts";
+import { createServer } from "./mcp-gen-server.ts";
+import type { McpGenServerOptions } from "./options.ts";
 import type { RunningServer } from "./serve.ts";
 
 /**
@@ -19,7 +19,7 @@ import type { RunningServer } from "./serve.ts";
  */
 export async function serveStdio(
   manifest: ServerManifest,
-  options: ServerOptions = {},
+  options: McpGenServerOptions = {},
 ): Promise<RunningServer> {
   const running = await serveTransport(manifest, options, new StdioServerTransport());
   process.stdin.once("end", () => void running.close());
@@ -33,7 +33,7 @@ export async function serveStdio(
  */
 export async function serveTransport(
   manifest: ServerManifest,
-  options: ServerOptions,
+  options: McpGenServerOptions,
   transport: Transport,
 ): Promise<RunningServer> {
   const server = createServer(manifest, options);

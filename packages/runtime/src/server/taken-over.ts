@@ -1,9 +1,9 @@
-import type { CallToolResult, Root } from "@modelcontextprotocol/server";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { ToolError } from "../tool-error.ts";
 import type { CallEnvironment, Target } from "./call-tool.ts";
 import type { ArgumentLimits } from "./guard.ts";
-import type { InputChannel } from "./input/channel.ts";
-import type { ServerEvent } from "./options.ts";
+import { askThrough, type InputChannel } from "./input/channel.ts";
+import type { McpGenServerEvent } from "./options.ts";
 
 /**
  * What a replica needs to run again a task it took over from a dead replica: the tools it
@@ -13,7 +13,7 @@ export interface TakeoverSource {
   targets: ReadonlyMap<string, Target<CallToolResult>>;
   limits: ArgumentLimits;
   maskErrors: boolean;
-  report(event: ServerEvent): void;
+  report(event: McpGenServerEvent): void;
   /** Tells this replica's subscribers (and, with shared state, every replica's) that a resource changed. */
   notifyResourceUpdated(uri: string): void;
 }
@@ -52,25 +52,9 @@ export function takenOverEnvironment(options: {
       auth: undefined,
       client: { info: undefined, capabilities: undefined },
       signal,
-      progress: (progress, total, message) =>
-        options.channel.progress({
-          progress,
-          ...(total !== undefined ? { total } : {}),
-          ...(message !== undefined ? { message } : {}),
-        }),
+      ...askThrough(() => options.channel),
       // Log messages travel on a request's stream; a taken-over run has none.
       log: () => Promise.resolve(),
-      sample: (request, o) =>
-        options.channel.ask({ method: "sampling/createMessage", params: { ...request } }, o?.key) as never,
-      elicit: (request, o) =>
-        options.channel.ask(
-          { method: "elicitation/create", params: { ...request, mode: "form" } },
-          o?.key,
-        ) as never,
-      async roots(o) {
-        const answer = await options.channel.ask({ method: "roots/list", params: {} }, o?.key);
-        return (answer as { roots: Root[] }).roots;
-      },
       becomeTask: () => Promise.resolve(),
       closeStream: () => {},
       notifyResourceUpdated: (uri) => source.notifyResourceUpdated(uri),

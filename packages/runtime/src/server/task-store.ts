@@ -1,7 +1,9 @@
-import { randomUUID } from "node:crypto";
+import type { TaskStatus } from "@modelcontextprotocol/server";
+import { memoryTasks } from "./memory-tasks.ts";
+import { TERMINAL } from "./task-records.ts";
 
-/** Where a task is in its life (MCP "Tasks"); the last three are terminal. */
-export type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
+/** Where a task is in its life (the SDK's MCP "Tasks" status); the last three are terminal. */
+export type { TaskStatus };
 
 /** A JSON-RPC error, as a failed task keeps it. */
 export interface TaskFailure {
@@ -64,19 +66,25 @@ export interface TaskPage {
   nextCursor?: string;
 }
 
+/** What a store's `create` is given. */
+export interface NewTask {
+  /** How long the record is kept after its creation, in ms; `null`: for ever. */
+  ttlMs: number | null;
+  pollIntervalMs?: number;
+  /** Whom the task belongs to (a 2025 session); `undefined` for everybody with its id. */
+  owner?: string;
+  /** What the task runs, for another replica to run it again. */
+  run?: TaskRun;
+}
+
 /**
- * Keeps the tasks of a server (`ServerOptions.tasks.store`). A store may persist records
+ * Keeps the tasks of a server (`McpGenServerOptions.tasks.store`). A store may persist records
  * anywhere; the running executions themselves always live in the server process. Records past
  * their `ttlMs` are gone: `get` no longer finds them and `list` skips them.
  */
 export interface TaskStore {
   /** Creates a `working` task with a fresh, unguessable id. */
-  create(task: {
-    ttlMs: number | null;
-    pollIntervalMs?: number;
-    owner?: string;
-    run?: TaskRun;
-  }): Promise<TaskRecord>;
+  create(task: NewTask): Promise<TaskRecord>;
   /** The task, or `undefined` when unknown, expired or of another owner. */
   get(taskId: string, owner?: string): Promise<TaskRecord | undefined>;
   /** Moves a non-terminal task to `status` (with a message); the task as it is now, `undefined` when unknown. */
@@ -100,7 +108,7 @@ export interface TaskStore {
 
 /** Whether a task is over (its status can no longer change). */
 export function isTerminal(status: TaskStatus): boolean {
-  return status === "completed" || status === "failed" || status === "cancelled";
+  return TERMINAL.includes(status);
 }
 
 /** Options of `memoryTaskStore`. */
@@ -119,81 +127,5 @@ export interface MemoryTaskStoreOptions {
  * serve(manifest, { tasks: { store } });
  */
 export function memoryTaskStore(options: MemoryTaskStoreOptions = {}): TaskStore {
-  const now = options.now ?? Date.now;
-  const pageSize = options.pageSize ?? 50;
-  const tasks = new Map<string, TaskRecord>();
-  const expired = (task: TaskRecord) =>
-    task.ttlMs !== null && Date.parse(task.createdAt) + task.ttlMs <= now();
-  const sweep = () => {
-    for (const [id, task] of tasks) if (expired(task)) tasks.delete(id);
-  };
-  const live = (taskId: string) => {
-    const task = tasks.get(taskId);
-    if (!task) return undefined;
-    if (!expired(task)) return task;
-    tasks.delete(taskId);
-    return undefined;
-  };
-  const change = (taskId: string, apply: (task: TaskRecord) => void) => {
-    const task = live(taskId);
-    if (!task) return Promise.resolve(undefined);
-    if (!isTerminal(task.status)) {
-      apply(task);
-      task.lastUpdatedAt = new Date(now()).toISOString();
-    }
-    return Promise.resolve({ ...task });
-  };
-  return {
-    async create({ ttlMs, pollIntervalMs, owner, run }) {
-      sweep();
-      const at = new Date(now()).toISOString();
-      const task: TaskRecord = {
-        taskId: randomUUID(),
-        status: "working",
-        createdAt: at,
-        lastUpdatedAt: at,
-        ttlMs,
-        ...(pollIntervalMs !== undefined ? { pollIntervalMs } : {}),
-        ...(owner !== undefined ? { owner } : {}),
-        ...(run !== undefined ? { run } : {}),
-      };
-      tasks.set(task.taskId, task);
-      return { ...task };
-    },
-    async get(taskId, owner) {
-      const task = live(taskId);
-      return task && task.owner === owner ? { ...task } : undefined;
-    },
-    setStatus: (taskId, status, statusMessage) =>
-      change(taskId, (task) => {
-        task.status = status;
-        if (statusMessage !== undefined) task.statusMessage = statusMessage;
-      }),
-    storeResult: (taskId, outcome) =>
-      change(taskId, (task) => {
-        task.status = outcome.status;
-        if (outcome.status === "completed") task.result = outcome.result;
-        else task.error = outcome.error;
-      }),
-    cancel: (taskId) =>
-      change(taskId, (task) => {
-        task.status = "cancelled";
-        task.statusMessage = "Cancelled by the client";
-      }),
-    async list({ cursor, owner } = {}) {
-      sweep();
-      const mine = [...tasks.values()].filter((t) => t.owner === owner);
-      let start = 0;
-      if (cursor !== undefined) {
-        const at = mine.findIndex((t) => t.taskId === cursor);
-        if (at < 0) throw new RangeError(`Invalid cursor: ${JSON.stringify(cursor)}`);
-        start = at + 1;
-      }
-      const page = mine.slice(start, start + pageSize).map((t) => ({ ...t }));
-      const last = page.at(-1);
-      return start + pageSize < mine.length && last
-        ? { tasks: page, nextCursor: last.taskId }
-        : { tasks: page };
-    },
-  };
+  return memoryTasks(options.now ?? Date.now, options.pageSize ?? 50);
 }

@@ -2,7 +2,6 @@ import {
   MissingRequiredClientCapabilityError,
   type ProtocolEra,
   ProtocolError,
-  ProtocolErrorCode,
   type Result,
   type Server,
   type ServerContext,
@@ -15,7 +14,6 @@ import { legacyTaskChannel, modernTaskChannel } from "./input/task-channels.ts";
 import { Invocation } from "./invocation.ts";
 import { type ManifestTool, taskSupportOf } from "./manifest.ts";
 import type { ToTask } from "./parked.ts";
-import { protocolError } from "./protocol.ts";
 import {
   DEFAULT_LEASE_MS,
   followTasks,
@@ -25,6 +23,7 @@ import {
   taskRun,
 } from "./shared-tasks.ts";
 import type { TakeoverSource } from "./taken-over.ts";
+import { startsAsTask } from "./task-admission.ts";
 import { type Running, taskRequests } from "./task-requests.ts";
 import { memoryTaskStore, type TaskRecord, type TaskStore } from "./task-store.ts";
 import { clientHasTasks, created, errorOf, legacyTask } from "./task-wire.ts";
@@ -32,8 +31,8 @@ import { clientHasTasks, created, errorOf, legacyTask } from "./task-wire.ts";
 /** How a tool runs as a task (`@task`): `"optional"` when the client asks, `"required"` always. */
 export type TaskSupport = "optional" | "required";
 
-/** How a server runs tools as MCP tasks (`ServerOptions.tasks`). */
-export interface TaskOptions {
+/** How a server runs tools as MCP tasks (`McpGenServerOptions.tasks`). */
+export interface ServerTaskOptions {
   /** Where tasks are kept. Default: `memoryTaskStore()`. */
   store?: TaskStore;
   /** How long a task is kept after its creation when the client asks for no `ttl`, in ms. Default 1 hour. */
@@ -95,7 +94,7 @@ export interface Tasks {
  * each, aborted by `tasks/cancel`); their records and outcomes go to the store. A task reaches
  * its client through its era's task channel (`input/task-channels.ts`).
  */
-export function createTasks(options: TaskOptions = {}): Tasks {
+export function createTasks(options: ServerTaskOptions = {}): Tasks {
   const { shared } = options;
   const store = shared?.tasks ?? options.store ?? memoryTaskStore();
   const defaultTtl = options.ttlMs ?? 60 * 60_000;
@@ -198,34 +197,7 @@ export function createTasks(options: TaskOptions = {}): Tasks {
     },
 
     call(call) {
-      const support = taskSupportOf(call.tool);
-      const name = call.tool.definition.name;
-      if (call.era === "legacy") {
-        const asked = call.params.task !== undefined;
-        if (asked && !support) {
-          throw protocolError(
-            ProtocolErrorCode.MethodNotFound,
-            `Tool "${name}" does not run as a task (its execution.taskSupport is "forbidden")`,
-          );
-        }
-        if (!asked && support === "required") {
-          throw protocolError(
-            ProtocolErrorCode.MethodNotFound,
-            `Tool "${name}" runs only as a task: call it with a task parameter (execution.taskSupport is "required")`,
-          );
-        }
-        return asked ? start(call) : undefined;
-      }
-      if (!support) return undefined;
-      // A deferred tool starts as a plain call: `ctx.becomeTask()` makes it a task (`deferred`).
-      if (clientHasTasks(call.ctx)) return call.tool.taskDeferred ? undefined : start(call);
-      if (support === "required") {
-        throw new MissingRequiredClientCapabilityError(
-          { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } },
-          `Tool "${name}" runs only as a task: the client must support the ${TASKS_EXTENSION} extension`,
-        );
-      }
-      return undefined;
+      return startsAsTask(call) ? start(call) : undefined;
     },
 
     deferred(call) {

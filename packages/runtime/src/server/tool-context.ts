@@ -4,10 +4,10 @@ import {
   type ClientCapabilities,
   type Implementation,
   type ProtocolEra,
-  type Root,
   type Server,
 } from "@modelcontextprotocol/server";
 import type { ToolContext } from "../context.ts";
+import { askThrough } from "./input/channel.ts";
 import type { Invocation } from "./invocation.ts";
 import { principalOf } from "./principal.ts";
 
@@ -63,12 +63,7 @@ export function createToolContext(source: ContextSource): ToolContext {
       },
     },
     signal,
-    progress: (progress, total, message) =>
-      link.channel.progress({
-        progress,
-        ...(total !== undefined ? { total } : {}),
-        ...(message !== undefined ? { message } : {}),
-      }),
+    ...askThrough(() => link.channel),
     async log(level, data, logger) {
       const request = link.request;
       if (signal.aborted || request.mcpReq.signal.aborted) return;
@@ -76,17 +71,6 @@ export function createToolContext(source: ContextSource): ToolContext {
       // 2025 connection, the request's `io.modelcontextprotocol/logLevel` on 2026-07-28
       // (where a request without one receives no log messages at all).
       await request.mcpReq.log(level, data, logger);
-    },
-    sample: (request, options) =>
-      link.channel.ask({ method: "sampling/createMessage", params: { ...request } }, options?.key) as never,
-    elicit: (request, options) =>
-      link.channel.ask(
-        { method: "elicitation/create", params: { ...request, mode: "form" } },
-        options?.key,
-      ) as never,
-    async roots(options) {
-      const answer = await link.channel.ask({ method: "roots/list", params: {} }, options?.key);
-      return (answer as { roots: Root[] }).roots;
     },
     becomeTask: () => link.channel.becomeTask(),
     closeStream() {

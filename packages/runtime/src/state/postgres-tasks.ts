@@ -1,5 +1,11 @@
+import {
+  CANCELLED_MESSAGE,
+  expiresAt,
+  invalidCursor,
+  type NewLeasedTask,
+  newRecord,
+} from "../server/task-records.ts";
 import type { TaskRecord, TaskStatus } from "../server/task-store.ts";
-import { CANCELLED_MESSAGE, expiresAt, invalidCursor, type NewTask, newRecord } from "./records.ts";
 import type { SharedTaskStore } from "./types.ts";
 
 /** Runs one statement (with retries while the engine restarts); `tx` runs several in a transaction. */
@@ -85,7 +91,7 @@ export function postgresTasks(options: {
   ];
 
   return {
-    async create(input: NewTask) {
+    async create(input: NewLeasedTask) {
       const task = newRecord(input, now());
       await sql.query(
         `INSERT INTO ${table} (task_id, owner, status, created_at, last_updated_at, ttl_ms, expires_at, poll_interval_ms, run, lease_holder, lease_until)

@@ -1,6 +1,12 @@
 import type { Redis } from "ioredis";
+import {
+  CANCELLED_MESSAGE,
+  expiresAt,
+  invalidCursor,
+  type NewLeasedTask,
+  newRecord,
+} from "../server/task-records.ts";
 import type { TaskRecord } from "../server/task-store.ts";
-import { CANCELLED_MESSAGE, expiresAt, invalidCursor, type NewTask, newRecord } from "./records.ts";
 import { ANSWER, CHANGE, CREATE, LEASE } from "./redis-scripts.ts";
 import type { SharedTaskStore } from "./types.ts";
 
@@ -97,7 +103,7 @@ export function redisTasks(options: {
   };
 
   return {
-    async create(input: NewTask) {
+    async create(input: NewLeasedTask) {
       const task = newRecord(input, now());
       const at = expiresAt(task);
       const { taskId, createdAt, ttlMs, pollIntervalMs, owner, run } = task;

@@ -3,7 +3,7 @@ import { createServer as createHttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { AgentError, createAgent, localTools, mcpTools, providerToolName } from "@mcp-gen/runtime/agent";
+import { AgentError, createAgent, localTools, mcpTools, portableToolName } from "@mcp-gen/runtime/agent";
 import { connectInMemory } from "@mcp-gen/runtime/client";
 import { createServer } from "@mcp-gen/runtime/server";
 import { convertContract } from "@mcp-gen/schema";
@@ -314,10 +314,10 @@ describe("aggregation (seed 002)", () => {
   });
 
   it("makes names provider-safe", () => {
-    expect(providerToolName("files.v2__read.text")).toBe("files_v2__read_text");
-    const long = providerToolName(`${"x".repeat(70)}`);
+    expect(portableToolName("files.v2__read.text")).toBe("files_v2__read_text");
+    const long = portableToolName(`${"x".repeat(70)}`);
     expect(long).toHaveLength(64);
-    expect(long).not.toBe(providerToolName(`${"x".repeat(71)}`));
+    expect(long).not.toBe(portableToolName(`${"x".repeat(71)}`));
   });
 
   it("leaves out a tool the model's dialect cannot express, with a warning", async () => {

@@ -1,9 +1,9 @@
 import {
   type ConnectableServer,
   type Connection,
-  type ConnectOptions,
   connectInMemory,
   expectOk,
+  type McpGenConnectOptions,
   type ProtocolChoice,
   ToolCallError,
   type ToolCallingClient,
@@ -22,7 +22,7 @@ afterEach(async () => {
   for (const c of open.splice(0)) await c.close();
 });
 
-async function connect(server: ConnectableServer, options: ConnectOptions = {}): Promise<Connection> {
+async function connect(server: ConnectableServer, options: McpGenConnectOptions = {}): Promise<Connection> {
   const connection = await connectInMemory(server, options);
   open.push(connection);
   return connection;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSandbox, type Sandbox, type ToolBinding } from "../../src/code/index.ts";
+import { createSandbox, type ProgramTool, type Sandbox } from "../../src/code/index.ts";
 
 /** Concurrency, time limit, cancellation and permission as the tools see them. */
 let sandbox: Sandbox;
@@ -16,7 +16,7 @@ function gate(expected: number) {
   const opened = new Promise<void>((resolve) => {
     open = resolve;
   });
-  const binding: ToolBinding = {
+  const binding: ProgramTool = {
     async call(args, { signal }) {
       seen.started++;
       inFlight++;
@@ -62,7 +62,7 @@ describe("run: concurrency, time limit and cancellation", () => {
   it("cancels the whole run through its AbortSignal", async () => {
     const { seen, binding } = gate(5);
     const controller = new AbortController();
-    const cancelling: ToolBinding = {
+    const cancelling: ProgramTool = {
       call: async (args, options) => {
         controller.abort();
         return binding.call(args, options);
@@ -94,7 +94,7 @@ describe("run: concurrency, time limit and cancellation", () => {
 
 it("refuses a destructive call when the permission hook fails, with its reason", async () => {
   let ran = 0;
-  const drop: ToolBinding = {
+  const drop: ProgramTool = {
     destructive: true,
     call: async () => {
       ran++;

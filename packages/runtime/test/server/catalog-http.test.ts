@@ -1,5 +1,10 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { type HttpOptions, type RunningServer, type ServerOptions, serve } from "@mcp-gen/runtime/server";
+import {
+  type HttpOptions,
+  type McpGenServerOptions,
+  type RunningServer,
+  serve,
+} from "@mcp-gen/runtime/server";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as StreamableHTTPClientTransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -15,7 +20,7 @@ afterEach(async () => {
   for (const r of running.splice(0).reverse()) await r.close();
 });
 
-async function start(http: HttpOptions = {}, options: ServerOptions = {}): Promise<RunningServer> {
+async function start(http: HttpOptions = {}, options: McpGenServerOptions = {}): Promise<RunningServer> {
   const server = await serve(catalogManifest(), {
     transport: "http",
     http: { port: 0, ...http },

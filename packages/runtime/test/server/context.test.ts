@@ -1,4 +1,4 @@
-import { type ServerOptions, serve } from "@mcp-gen/runtime/server";
+import { type McpGenServerOptions, serve } from "@mcp-gen/runtime/server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import {
@@ -29,7 +29,7 @@ afterEach(async () => {
 const received: string[] = [];
 
 async function connect(
-  options: ServerOptions = {},
+  options: McpGenServerOptions = {},
   capabilities: Client["_capabilities"] = {},
 ): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

@@ -5,6 +5,7 @@ import { observed } from "../../src/server/call-observer.ts";
 import { catalogOf, unwrapSchema } from "../../src/server/catalog.ts";
 import { loadFeatures } from "../../src/server/features.ts";
 import type { ServerManifest } from "../../src/server/manifest.ts";
+import { naturalTree, wrappedTree } from "./fixtures/wrapped-tree.ts";
 
 const ok = { ok: true as const };
 const tool = {
@@ -72,34 +73,7 @@ describe("the server factory's parts", () => {
 
 describe("unwrapSchema: a wrapped output schema for 2026-07-28 clients", () => {
   it("points references into the wrapper's result at the new root, as the SDK's 2025 wrap wrote them", () => {
-    const wrapped = {
-      $schema: "https://json-schema.org/draft/2020-12/schema",
-      type: "object",
-      properties: {
-        result: {
-          type: "array",
-          items: { $ref: "#/properties/result/$defs/Node" },
-          $defs: {
-            Node: {
-              type: "object",
-              properties: { next: { $ref: "#/properties/result" }, const: { const: "#/properties/result" } },
-            },
-          },
-        },
-      },
-      required: ["result"],
-    };
-    expect(unwrapSchema(wrapped)).toStrictEqual({
-      $schema: "https://json-schema.org/draft/2020-12/schema",
-      type: "array",
-      items: { $ref: "#/$defs/Node" },
-      $defs: {
-        Node: {
-          type: "object",
-          properties: { next: { $ref: "#" }, const: { const: "#/properties/result" } },
-        },
-      },
-    });
+    expect(unwrapSchema(wrappedTree)).toStrictEqual(naturalTree);
   });
 
   it("keeps the wrapper's own definitions and a subtree with its own $id as they are", () => {

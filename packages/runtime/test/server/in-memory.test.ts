@@ -1,4 +1,4 @@
-import { type ServerEvent, type ServerOptions, serve } from "@mcp-gen/runtime/server";
+import { type McpGenServerEvent, type McpGenServerOptions, serve } from "@mcp-gen/runtime/server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { CallToolResultSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
@@ -12,12 +12,12 @@ beforeAll(async () => {
 });
 afterAll(() => probe.dispose());
 
-const events: ServerEvent[] = [];
+const events: McpGenServerEvent[] = [];
 const open: { close(): Promise<void> }[] = [];
 
 /** A client connected in memory to a fresh probe server. */
 async function connect(
-  options: ServerOptions = {},
+  options: McpGenServerOptions = {},
   capabilities: Client["_capabilities"] = {},
 ): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

@@ -1,4 +1,4 @@
-import { type ServerOptions, serve } from "@mcp-gen/runtime/server";
+import { type McpGenServerOptions, serve } from "@mcp-gen/runtime/server";
 import { Client, InMemoryTransport, ProtocolError } from "@modelcontextprotocol/client";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Counter, executions, resetProbe } from "./fixtures/probe/tools.ts";
@@ -23,7 +23,7 @@ const SERVER_INFO = { "io.modelcontextprotocol/serverInfo": { name: "probe", ver
 
 /** An SDK v2 client pinned to 2026-07-28, in memory, answering input requests itself (`manual`) or through its handlers. */
 async function connect(
-  options: ServerOptions & { manual?: boolean; elicitation?: boolean; sampling?: boolean } = {},
+  options: McpGenServerOptions & { manual?: boolean; elicitation?: boolean; sampling?: boolean } = {},
 ): Promise<Client> {
   const { manual, elicitation = true, sampling = false, ...serverOptions } = options;
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

@@ -1,5 +1,5 @@
 import { tapTransport } from "@mcp-gen/runtime/client";
-import { memoryTaskStore, type ServerOptions, serve } from "@mcp-gen/runtime/server";
+import { type McpGenServerOptions, memoryTaskStore, serve } from "@mcp-gen/runtime/server";
 import {
   CLIENT_CAPABILITIES_META_KEY,
   CLIENT_INFO_META_KEY,
@@ -40,7 +40,7 @@ interface Connected {
 
 async function connect(
   era: "legacy" | "modern",
-  options: ServerOptions & { tasksExtension?: boolean } = {},
+  options: McpGenServerOptions & { tasksExtension?: boolean } = {},
 ): Promise<Connected> {
   const { tasksExtension = true, ...serverOptions } = options;
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

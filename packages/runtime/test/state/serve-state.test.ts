@@ -1,4 +1,4 @@
-import { type RunningServer, type ServerEvent, serve } from "@mcp-gen/runtime/server";
+import { type McpGenServerEvent, type RunningServer, serve } from "@mcp-gen/runtime/server";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openState, type SharedState } from "../../src/state/index.ts";
@@ -43,7 +43,7 @@ for (const engine of engines) {
             transport: "http",
             http: { port: 0 },
             state: own.url,
-            onError: (event: ServerEvent) => {
+            onError: (event: McpGenServerEvent) => {
               if (event.kind === "protocol") errors.push(event.error.message);
             },
           }),

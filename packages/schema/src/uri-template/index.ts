@@ -1,5 +1,5 @@
 export { expandUriTemplate } from "./expand.ts";
-export { compileUriTemplate, MAX_MATCHED_URI_LENGTH, type UriTemplate } from "./match.ts";
+export { type CompiledUriTemplate, compileUriTemplate, MAX_MATCHED_URI_LENGTH } from "./match.ts";
 export {
   isUriTemplate,
   isUriTemplateProblem,

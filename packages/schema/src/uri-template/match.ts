@@ -11,7 +11,7 @@ import { type ParsedUriTemplate, parseUriTemplateOrThrow, type UriTemplateOperat
  * ignored, variables of `;`, `?` and `&` expressions may be absent. Values are percent-decoded;
  * level 4 modifiers (`:3`, `*`) are read as plain variables.
  */
-export interface UriTemplate {
+export interface CompiledUriTemplate {
   /** The template as written. */
   readonly source: string;
   /** Every variable name, in order of appearance, each once. */
@@ -39,7 +39,7 @@ type Capture =
  * const t = compileUriTemplate("users://{id}/posts{?limit}");
  * t.match("users://42/posts?limit=5"); // { id: "42", limit: "5" }
  */
-export function compileUriTemplate(template: string | ParsedUriTemplate): UriTemplate {
+export function compileUriTemplate(template: string | ParsedUriTemplate): CompiledUriTemplate {
   const parsed = typeof template === "string" ? parseUriTemplateOrThrow(template) : template;
   let pattern = "^";
   const captures: Capture[] = [];

@@ -11,7 +11,7 @@ export type ToolNotice =
   | { kind: "warning"; message: string };
 
 /** How one call runs. */
-export interface ToolExecution {
+export interface AgentToolExecution {
   /** Call id from the model. */
   callId: string;
   /** Aborted when the run is cancelled. */
@@ -37,7 +37,7 @@ export interface AgentTool {
   /** Maps arguments produced under a dialect back to the canonical input. */
   normalize(dialect: Dialect, args: unknown): unknown;
   /** Runs the tool with validated arguments; failures come back as `isError` results. */
-  execute(args: Record<string, unknown>, execution: ToolExecution): Promise<CallToolResult>;
+  execute(args: Record<string, unknown>, execution: AgentToolExecution): Promise<CallToolResult>;
 }
 
 /** The tools of one source, once loaded. */

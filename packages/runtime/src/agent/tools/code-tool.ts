@@ -2,10 +2,10 @@ import { RESULT_WRAPPED_META } from "@mcp-gen/schema/contract";
 import type { ApiTool } from "@mcp-gen/schema/declarations";
 import type { CallToolResult } from "@modelcontextprotocol/client";
 import type { CodeMode, CodeModeServer } from "../../code/code-mode.ts";
-import type { PermissionRequest, RunLimits, ToolBinding } from "../../code/sandbox/types.ts";
+import type { PermissionRequest, ProgramTool, RunLimits } from "../../code/sandbox/types.ts";
 import type { ToolDefinition } from "../../server/manifest.ts";
 import { type AskPolicy, type CanUseTool, needsPermission, noHookDecision } from "../permission.ts";
-import type { AgentTool, ToolExecution } from "./agent-tool.ts";
+import type { AgentTool, AgentToolExecution } from "./agent-tool.ts";
 import { createSchemaCompiler } from "./compile-schema.ts";
 import { convertedDialects, offerOf } from "./dialects.ts";
 import type { OfferedTool } from "./toolset.ts";
@@ -78,7 +78,7 @@ export async function createCodeTools(input: {
     const n = names.get(source)!;
     for (const t of tools) byCall.set(`${n.namespace}.${n.tools.get(t.tool.name)}`, t);
   }
-  const permission = (execution: ToolExecution) => async (request: PermissionRequest) => {
+  const permission = (execution: AgentToolExecution) => async (request: PermissionRequest) => {
     const target = byCall.get(`${request.namespace}.${request.fn}`)!;
     const decision = input.canUseTool
       ? await input.canUseTool(target.exposed, request.arguments, target.annotations, {
@@ -153,7 +153,7 @@ function isWrapped(t: OfferedTool): boolean {
 }
 
 /** How a program's call of an offered tool runs: its validator, the agent's policy, its execute. */
-function binding(t: OfferedTool, ask: AskPolicy): ToolBinding {
+function binding(t: OfferedTool, ask: AskPolicy): ProgramTool {
   let calls = 0;
   return {
     input: t.tool.input,
@@ -175,7 +175,7 @@ function agentTool(spec: {
   description: string;
   properties: Record<string, unknown>;
   required: string[];
-  execute(args: Record<string, unknown>, execution: ToolExecution): Promise<CallToolResult>;
+  execute(args: Record<string, unknown>, execution: AgentToolExecution): Promise<CallToolResult>;
 }): AgentTool {
   const definition: ToolDefinition = {
     name: spec.name,

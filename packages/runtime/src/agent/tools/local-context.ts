@@ -1,6 +1,6 @@
 import type { ToolContext } from "../../context.ts";
 import { ToolError } from "../../tool-error.ts";
-import type { ToolExecution } from "./agent-tool.ts";
+import type { AgentToolExecution } from "./agent-tool.ts";
 
 const AGENT_INFO = { name: "mcp-gen-agent", version: "0.1.0" };
 
@@ -11,7 +11,7 @@ const AGENT_INFO = { name: "mcp-gen-agent", version: "0.1.0" };
  */
 export function localToolContext(options: {
   toolName: string;
-  execution: ToolExecution;
+  execution: AgentToolExecution;
   signal: AbortSignal;
 }): ToolContext {
   const { toolName, execution, signal } = options;

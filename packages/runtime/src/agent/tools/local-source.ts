@@ -1,8 +1,8 @@
 import { type Connection, connectInMemory } from "../../client/connect.ts";
 import { callTool } from "../../server/call-tool.ts";
-import { createServer } from "../../server/create-server.ts";
 import { DEFAULT_MAX_ARGUMENT_DEPTH } from "../../server/guard.ts";
 import type { ServerManifest } from "../../server/manifest.ts";
+import { createServer } from "../../server/mcp-gen-server.ts";
 import { clientContext, EMPTY_CONTEXT } from "../context/source-context.ts";
 import type { AgentTool, ToolSource } from "./agent-tool.ts";
 import {

@@ -15,9 +15,9 @@ import type { StdioServerParameters } from "@modelcontextprotocol/client/stdio";
 import {
   type ConnectHttpOptions,
   type Connection,
-  type ConnectOptions,
   connectHttp,
   connectStdio,
+  type McpGenConnectOptions,
   type ProtocolChoice,
 } from "../../client/connect.ts";
 import type { ToolDefinition } from "../../server/manifest.ts";
@@ -69,7 +69,7 @@ export function mcpTools(options: McpToolsOptions): ToolSource {
   const compile = createSchemaCompiler();
   const outputs = outputValidators(compile);
   const open = async (reach: Exclude<McpToolsOptions, { client: Client }>): Promise<Connection> => {
-    const connectOptions: ConnectOptions = {
+    const connectOptions: McpGenConnectOptions = {
       clientInfo: CLIENT_INFO,
       clientOptions: { jsonSchemaValidator: outputs.provider },
       protocol: reach.protocol ?? "auto",

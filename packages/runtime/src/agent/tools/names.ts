@@ -10,15 +10,15 @@ export const NAMESPACE_SEPARATOR = "__";
  * name, so different long names stay different.
  *
  * @example
- * providerToolName("files.read-text") // → "files_read-text"
+ * portableToolName("files.read-text") // → "files_read-text"
  */
-export function providerToolName(name: string): string {
+export function portableToolName(name: string): string {
   return sentAs("anthropic", name);
 }
 
 /** The name a tool is offered under: its own, or `<source>__<tool>` when namespaced. */
 export function exposedName(source: string, tool: string, namespaced: boolean): string {
-  return providerToolName(namespaced ? `${source}${NAMESPACE_SEPARATOR}${tool}` : tool);
+  return portableToolName(namespaced ? `${source}${NAMESPACE_SEPARATOR}${tool}` : tool);
 }
 
 /** Whether a name meets the Anthropic and OpenAI rules as is. */

@@ -1,3 +1,4 @@
+import type { ToolAnnotations } from "@modelcontextprotocol/client";
 import type { Dialect } from "../../providers/dialects.ts";
 import type { ValidationIssue } from "../../validation/describe.ts";
 import { AgentError } from "../errors.ts";
@@ -8,15 +9,8 @@ import { renamed } from "./dialects.ts";
 import { exposedName } from "./names.ts";
 import { createRouter, type Router } from "./router.ts";
 
-/** MCP tool annotations (hints). */
-export interface ToolAnnotations {
-  readonly title?: string;
-  readonly readOnlyHint?: boolean;
-  readonly destructiveHint?: boolean;
-  readonly idempotentHint?: boolean;
-  readonly openWorldHint?: boolean;
-  readonly [hint: string]: unknown;
-}
+/** MCP tool annotations (hints): the SDK's type. */
+export type { ToolAnnotations };
 
 /** A tool as offered to the model. */
 export interface OfferedTool {

@@ -4,7 +4,7 @@ import { localToolContext } from "../../agent/tools/local-context.ts";
 import type { ToolSpec } from "../../client/call.ts";
 import { callTool } from "../../server/call-tool.ts";
 import type { ServerManifest, ToolDefinition } from "../../server/manifest.ts";
-import type { ToolBinding } from "./types.ts";
+import type { ProgramTool } from "./types.ts";
 
 /**
  * Whether calls of a tool need permission, by MCP's defaults: a tool is destructive unless it is
@@ -24,8 +24,8 @@ export function isDestructive(definition: { readonly annotations?: ToolDefinitio
  * import { createManifest } from "../generated/ledger/server.ts";
  * const api = { ledger: bindManifest(createManifest({ LedgerTools: tools })) };
  */
-export function bindManifest(manifest: ServerManifest): Record<string, ToolBinding> {
-  const bindings: Record<string, ToolBinding> = {};
+export function bindManifest(manifest: ServerManifest): Record<string, ProgramTool> {
+  const bindings: Record<string, ProgramTool> = {};
   let calls = 0;
   for (const tool of manifest.tools) {
     const name = tool.definition.name;
@@ -88,8 +88,8 @@ export interface BindClientToolsOptions {
  * const { tools } = await client.listTools();
  * const api = { memory: bindClientTools({ client, tools }) };
  */
-export function bindClientTools(options: BindClientToolsOptions): Record<string, ToolBinding> {
-  const bindings: Record<string, ToolBinding> = {};
+export function bindClientTools(options: BindClientToolsOptions): Record<string, ProgramTool> {
+  const bindings: Record<string, ProgramTool> = {};
   for (const definition of options.tools) {
     const spec = options.specs?.[definition.name];
     bindings[definition.name] = {

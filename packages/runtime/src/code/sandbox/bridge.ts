@@ -1,10 +1,10 @@
 import type { CallToolResult } from "@modelcontextprotocol/client";
-import type { CallOutcome, PermissionRequest, ToolBinding } from "./types.ts";
+import type { PermissionRequest, ProgramCallOutcome, ProgramTool } from "./types.ts";
 
 /** What the program receives for one call: JSON, or an error it can catch. */
 export type BridgeAnswer =
   | { ok: true; json: string; outcome: "ok"; args: unknown }
-  | { ok: false; name: string; message: string; outcome: Exclude<CallOutcome, "ok">; args: unknown };
+  | { ok: false; name: string; message: string; outcome: Exclude<ProgramCallOutcome, "ok">; args: unknown };
 
 /** One call leaving the sandbox. */
 export interface BridgeCall {
@@ -12,7 +12,7 @@ export interface BridgeCall {
   fn: string;
   /** The arguments as JSON text, as the program's engine wrote them. */
   args: string;
-  binding: ToolBinding | undefined;
+  binding: ProgramTool | undefined;
   permission: ((request: PermissionRequest) => boolean | Promise<boolean>) | undefined;
   signal: AbortSignal;
 }
@@ -25,7 +25,11 @@ export interface BridgeCall {
 export async function bridgeCall(call: BridgeCall): Promise<BridgeAnswer> {
   const tool = `${call.namespace}.${call.fn}`;
   const args: unknown = JSON.parse(call.args);
-  const refuse = (outcome: Exclude<CallOutcome, "ok">, name: string, message: string): BridgeAnswer => ({
+  const refuse = (
+    outcome: Exclude<ProgramCallOutcome, "ok">,
+    name: string,
+    message: string,
+  ): BridgeAnswer => ({
     ok: false,
     name,
     message,
@@ -103,7 +107,7 @@ async function ask(
  * What the program gets from a result: the structured content (unwrapped from `{ result }` for
  * a wrapped contract), else the text of its text blocks, else its content blocks.
  */
-function resultValue(binding: ToolBinding, result: CallToolResult): unknown {
+function resultValue(binding: ProgramTool, result: CallToolResult): unknown {
   const structured = result.structuredContent;
   if (structured !== undefined) {
     if (

@@ -13,15 +13,15 @@ export {
 } from "./read-bindings.ts";
 export { createSandbox, DEFAULT_LIMITS, run, type Sandbox, type SandboxOptions } from "./sandbox.ts";
 export type {
-  CallOutcome,
-  CallRecord,
   LogEntry,
   PermissionRequest,
   ProgramApi,
+  ProgramCallOutcome,
+  ProgramCallRecord,
+  ProgramRunOptions,
+  ProgramTool,
   RunError,
   RunErrorKind,
   RunLimits,
-  RunOptions,
   RunResult,
-  ToolBinding,
 } from "./types.ts";

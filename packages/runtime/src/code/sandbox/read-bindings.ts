@@ -9,7 +9,7 @@ import type { CallToolResult } from "@modelcontextprotocol/client";
 import { localToolContext } from "../../agent/tools/local-context.ts";
 import { coerceAndCheck } from "../../server/coerce.ts";
 import type { ServerManifest } from "../../server/manifest.ts";
-import type { ToolBinding } from "./types.ts";
+import type { ProgramTool } from "./types.ts";
 
 /**
  * Resources, resource templates and prompts as functions of the program (`read_<name>`,
@@ -20,7 +20,7 @@ import type { ToolBinding } from "./types.ts";
  */
 const value = (v: unknown): CallToolResult => ({ content: [], structuredContent: { result: v ?? null } });
 
-const bound = (call: ToolBinding["call"]): ToolBinding => ({ resultWrapped: true, destructive: false, call });
+const bound = (call: ProgramTool["call"]): ProgramTool => ({ resultWrapped: true, destructive: false, call });
 
 /** Template variables and prompt arguments travel as strings (a typed value is written as text). */
 const strings = (args: Record<string, unknown>) =>
@@ -43,8 +43,8 @@ function promptMessages(got: unknown): unknown {
 }
 
 /** The read functions of a generated manifest, run in this process (variables and arguments validated first). */
-export function bindManifestReads(manifest: ServerManifest): Record<string, ToolBinding> {
-  const bindings: Record<string, ToolBinding> = {};
+export function bindManifestReads(manifest: ServerManifest): Record<string, ProgramTool> {
+  const bindings: Record<string, ProgramTool> = {};
   let calls = 0;
   const context = (name: string, signal: AbortSignal) =>
     localToolContext({
@@ -119,9 +119,9 @@ function contentsValue(result: unknown, declaredMime: string | undefined): unkno
  * const { resources } = await client.listResources();
  * const reads = bindClientReads({ client, resources });
  */
-export function bindClientReads(options: BindClientReadsOptions): Record<string, ToolBinding> {
+export function bindClientReads(options: BindClientReadsOptions): Record<string, ProgramTool> {
   const { client } = options;
-  const bindings: Record<string, ToolBinding> = {};
+  const bindings: Record<string, ProgramTool> = {};
   const needs = (what: string, method: keyof ReadingPeer, count: number) => {
     if (count > 0 && typeof client[method] !== "function")
       throw new TypeError(

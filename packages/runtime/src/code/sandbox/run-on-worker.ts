@@ -1,7 +1,14 @@
 import { setMaxListeners } from "node:events";
 import { type BridgeAnswer, bridgeCall } from "./bridge.ts";
 import type { Answer, WorkerError, WorkerMessage } from "./protocol.ts";
-import type { CallRecord, LogEntry, RunError, RunLimits, RunOptions, RunResult } from "./types.ts";
+import type {
+  LogEntry,
+  ProgramCallRecord,
+  ProgramRunOptions,
+  RunError,
+  RunLimits,
+  RunResult,
+} from "./types.ts";
 import type { SandboxWorker } from "./worker-host.ts";
 
 /**
@@ -19,12 +26,12 @@ const HOST_GRACE_MS = 250;
 export async function runOn(setup: {
   worker: SandboxWorker;
   program: string;
-  options: RunOptions;
+  options: ProgramRunOptions;
   limits: RunLimits;
 }): Promise<{ result: RunResult; replace: boolean }> {
   const { worker, program, options, limits } = setup;
   const logs: LogEntry[] = [];
-  const calls: (CallRecord & { started: number; done: boolean })[] = [];
+  const calls: (ProgramCallRecord & { started: number; done: boolean })[] = [];
   const failed = (error: RunError): RunResult => ({ ok: false, error, logs, calls: records(calls) });
   try {
     await worker.ready;
@@ -171,12 +178,12 @@ function fitting(answer: BridgeAnswer, tool: string, limits: RunLimits): BridgeA
   };
 }
 
-function namesOf(api: RunOptions["api"]): [string, string[]][] {
+function namesOf(api: ProgramRunOptions["api"]): [string, string[]][] {
   return Object.entries(api).map(([ns, fns]) => [ns, Object.keys(fns)]);
 }
 
 /** Call records as the caller sees them: calls still open when the run ended were cancelled. */
-function records(calls: (CallRecord & { started: number; done: boolean })[]): CallRecord[] {
+function records(calls: (ProgramCallRecord & { started: number; done: boolean })[]): ProgramCallRecord[] {
   return calls.map(({ started, done, ...record }) =>
     done ? record : { ...record, outcome: "cancelled", ms: performance.now() - started },
   );

@@ -1,5 +1,5 @@
 import { runOn } from "./run-on-worker.ts";
-import type { RunLimits, RunOptions, RunResult } from "./types.ts";
+import type { ProgramRunOptions, RunLimits, RunResult } from "./types.ts";
 import { SandboxWorker } from "./worker-host.ts";
 
 /** The limits of a run unless the sandbox or the run sets others. */
@@ -24,7 +24,7 @@ export interface Sandbox {
    * Runs a program — JavaScript, the body of an async function — whose only capabilities are
    * `options.api` and `console`. Never throws for anything the program does.
    */
-  run(program: string, options: RunOptions): Promise<RunResult>;
+  run(program: string, options: ProgramRunOptions): Promise<RunResult>;
   /** Stops the worker; later runs start a new one. */
   close(): Promise<void>;
 }
@@ -79,7 +79,7 @@ let shared: Sandbox | undefined;
  * const result = await run("return await ledger.list_accounts({});", { api });
  * if (!result.ok) console.error(result.error.message);
  */
-export function run(program: string, options: RunOptions): Promise<RunResult> {
+export function run(program: string, options: ProgramRunOptions): Promise<RunResult> {
   shared ??= createSandbox();
   return shared.run(program, options);
 }

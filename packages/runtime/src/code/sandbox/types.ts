@@ -6,7 +6,7 @@ import type { Validator } from "../../validation/validator.ts";
  * `call` is the tool itself — an in-process handler or an MCP client call — and answers with an MCP
  * tool result (`isError` for a failure the program may catch).
  */
-export interface ToolBinding {
+export interface ProgramTool {
   /** Checks the arguments before anything runs (the generated `validators.<tool>.input`). */
   readonly input?: Validator<unknown>;
   /** Checks `structuredContent` (the generated `validators.<tool>.output`). */
@@ -20,7 +20,7 @@ export interface ToolBinding {
 }
 
 /** The program's API: `api.ledger.transfer_eth` is called as `ledger.transfer_eth({ … })`. */
-export type ProgramApi = Readonly<Record<string, Readonly<Record<string, ToolBinding>>>>;
+export type ProgramApi = Readonly<Record<string, Readonly<Record<string, ProgramTool>>>>;
 
 /** A destructive call waiting for permission. */
 export interface PermissionRequest {
@@ -47,7 +47,7 @@ export interface RunLimits {
 }
 
 /** Options of one `run`. */
-export interface RunOptions {
+export interface ProgramRunOptions {
   /** The only capabilities of the program, by namespace and function name. */
   api: ProgramApi;
   /** Asked before each call of a destructive tool; without it, such calls are refused. */
@@ -58,7 +58,7 @@ export interface RunOptions {
 }
 
 /** How a call ended. */
-export type CallOutcome =
+export type ProgramCallOutcome =
   | "ok"
   | "invalid-arguments"
   | "denied"
@@ -67,11 +67,11 @@ export type CallOutcome =
   | "cancelled";
 
 /** One call the program made. */
-export interface CallRecord {
+export interface ProgramCallRecord {
   /** `namespace.fn`. */
   tool: string;
   arguments: unknown;
-  outcome: CallOutcome;
+  outcome: ProgramCallOutcome;
   /** What the program was told when the outcome is not `ok`. */
   error?: string;
   /** Milliseconds from the call leaving the sandbox to its answer. */
@@ -109,5 +109,5 @@ export interface RunError {
 
 /** What a run did: its JSON value or why it failed, its logs and every call. */
 export type RunResult =
-  | { ok: true; value: unknown; logs: LogEntry[]; calls: CallRecord[] }
-  | { ok: false; error: RunError; logs: LogEntry[]; calls: CallRecord[] };
+  | { ok: true; value: unknown; logs: LogEntry[]; calls: ProgramCallRecord[] }
+  | { ok: false; error: RunError; logs: LogEntry[]; calls: ProgramCallRecord[] };

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ResolvedHttpOptions } from "./options.ts";
 
 /** Why a request is refused before it reaches MCP: HTTP status, JSON-RPC code, message, headers. */
@@ -55,4 +55,33 @@ function bearerMatches(header: string | undefined, token: string): boolean {
   if (!match) return false;
   const digest = (s: string) => createHash("sha256").update(s).digest();
   return timingSafeEqual(digest(match[1]!), digest(token));
+}
+
+/** The refusal of new requests while draining. */
+export const SHUTTING_DOWN: Refusal = {
+  status: 503,
+  code: -32000,
+  message: "Service Unavailable: the server is shutting down",
+  headers: { "retry-after": "1", connection: "close" },
+};
+
+/** Writes a web `Response` (the SDK's authorization challenges) to a Node response. */
+export async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
+  const body = Buffer.from(await response.arrayBuffer());
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.end(body);
+}
+
+export function refuse(res: ServerResponse, refusal: Refusal & { id?: string | number | null }): void {
+  const body = JSON.stringify({
+    jsonrpc: "2.0",
+    error: { code: refusal.code, message: refusal.message },
+    id: refusal.id ?? null,
+  });
+  res.writeHead(refusal.status, {
+    "content-type": "application/json",
+    ...(refusal.status === 413 ? { connection: "close" } : {}),
+    ...refusal.headers,
+  });
+  res.end(body);
 }

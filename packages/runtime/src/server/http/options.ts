@@ -162,3 +162,17 @@ export function resolveHttpOptions(options: HttpOptions, boundPort: number): Res
     sessionIdleMs: options.sessionIdleMs ?? 30 * 60 * 1000,
   };
 }
+
+/** Options that cannot go together with `auth`, refused before anything listens. */
+export function checkAuthOptions(options: HttpOptions): void {
+  if (options.token !== undefined) {
+    throw new Error(
+      "mcp-gen: http.token (MCP_GEN_TOKEN) and http.auth exclude each other: the static token is for local use; with auth, clients send OAuth access tokens",
+    );
+  }
+  if (!options.auth?.audience && !isLoopback(options.host ?? "127.0.0.1")) {
+    throw new Error(
+      `mcp-gen: http.auth needs its audience (--auth-audience <url>) when listening on ${options.host}: the URL clients reach the server at, e.g. https://mcp.example.com/mcp`,
+    );
+  }
+}

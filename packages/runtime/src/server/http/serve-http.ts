@@ -1,28 +1,28 @@
 import { randomUUID } from "node:crypto";
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { NodeStreamableHTTPServerTransport, toNodeHandler } from "@modelcontextprotocol/node";
-import {
-  type AuthInfo,
-  createMcpHandler,
-  isInitializeRequest,
-  isLegacyRequest,
-} from "@modelcontextprotocol/server";
+import { type NodeStreamableHTTPServerTransport, toNodeHandler } from "@modelcontextprotocol/node";
+import { type AuthInfo, createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server";
 import { createServerFactory } from "../create-server.ts";
 import type { ServerManifest } from "../manifest.ts";
-import { logToStderr, type ServerOptions } from "../options.ts";
+import { logToStderr, type McpGenServerOptions } from "../options.ts";
 import type { RunningServer } from "../serve.ts";
 import type { AuthGate } from "./auth/gate.ts";
 import { readJsonBody } from "./body.ts";
-import { checkRequest, type Refusal } from "./guard.ts";
+import { checkRequest, refuse, SHUTTING_DOWN, sendResponse } from "./guard.ts";
+import { legacySessions } from "./legacy-sessions.ts";
+import { modernRefusal } from "./modern-refusal.ts";
 import {
+  checkAuthOptions,
   checkSessionRoute,
   type HttpOptions,
   isLoopback,
   type ResolvedHttpOptions,
   resolveHttpOptions,
 } from "./options.ts";
-import { headersByTool, paramHeaderMismatch } from "./param-headers.ts";
+import { headersByTool } from "./param-headers.ts";
+import { answerProbe } from "./probes.ts";
+import { carriesRequest, clientOf, webRequestOf } from "./requests.ts";
 import { RateLimiter, SessionTable } from "./sessions.ts";
 
 /**
@@ -35,7 +35,7 @@ import { RateLimiter, SessionTable } from "./sessions.ts";
  */
 export async function serveHttp(
   manifest: ServerManifest,
-  serverOptions: ServerOptions,
+  serverOptions: McpGenServerOptions,
   httpOptions: HttpOptions,
 ): Promise<RunningServer> {
   let options!: ResolvedHttpOptions;
@@ -62,8 +62,13 @@ export async function serveHttp(
   let declaredHeaders = headersByTool(manifest);
   let toolScopes = scopesByTool(manifest);
   let gate: AuthGate | undefined;
-  /** Who opened each 2025-era session, with `auth`: a session serves only the principal that opened it. */
-  const owners = new WeakMap<NodeStreamableHTTPServerTransport, string>();
+  const handleSession = legacySessions({
+    factory,
+    newSessionId: sessionId,
+    sessions: () => sessions,
+    options: () => options,
+    gate: () => gate,
+  });
 
   // Draining (SIGTERM behind a load balancer): health says so, new requests are turned away, and
   // the requests being answered finish before the server closes.
@@ -75,38 +80,9 @@ export async function serveHttp(
     if (answering === 0) drained?.();
   };
 
-  /** `readyPath`'s answer: draining, then the application's own check (`http.ready`). */
-  const readiness = async (): Promise<"ready" | "draining" | "unavailable"> => {
-    if (draining) return "draining";
-    if (!options.ready) return "ready";
-    try {
-      return (await options.ready()) ? "ready" : "unavailable";
-    } catch (error) {
-      onerror(error instanceof Error ? error : new Error(String(error)));
-      return "unavailable";
-    }
-  };
-
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? "").split("?")[0];
-    if (path === options.healthPath && req.method === "GET") {
-      res.writeHead(draining ? 503 : 200, {
-        "content-type": "application/json",
-        "cache-control": "no-store",
-      });
-      res.end(JSON.stringify({ status: draining ? "draining" : "ok" }));
-      return;
-    }
-    if (path === options.readyPath && req.method === "GET") {
-      void readiness().then((status) => {
-        res.writeHead(status === "ready" ? 200 : 503, {
-          "content-type": "application/json",
-          "cache-control": "no-store",
-        });
-        res.end(JSON.stringify({ status }));
-      });
-      return;
-    }
+    if (answerProbe(req, res, { options, draining, onerror })) return;
     // With auth, nothing is served before the gate stands (it needs the port bound).
     if (auth && !gate)
       return refuse(res, { status: 503, code: -32000, message: "Service Unavailable: starting" });
@@ -154,88 +130,14 @@ export async function serveHttp(
     }
     const legacy = await isLegacyRequest(webRequestOf(req, options), body);
     if (!legacy) {
-      const refusal = modernRefusal(body, req);
+      const refusal = modernRefusal(body, req, {
+        serves: (m) => factory.serves(m, "modern"),
+        declaredHeaders,
+      });
       if (refusal) return refuse(res, refusal);
     }
     if (options.stateless || !legacy) return viaSdk(req, res, body);
     return handleSession(req, res, body);
-  };
-
-  /**
-   * Checks the SDK leaves to servers built on its low-level `Server`: a method nobody serves is
-   * HTTP 404 (2026-07-28 routes on the method), and `Mcp-Param-*` headers must agree with the
-   * arguments they mirror (HTTP 400, `-32020`).
-   */
-  const modernRefusal = (
-    body: unknown,
-    req: IncomingMessage,
-  ): (Refusal & { id: string | number | null }) | undefined => {
-    if (body === null || typeof body !== "object" || Array.isArray(body)) return undefined;
-    const { method, params, id } = body as {
-      method?: unknown;
-      params?: { name?: unknown; arguments?: unknown };
-      id?: unknown;
-    };
-    if (typeof method !== "string" || id === undefined) return undefined;
-    const requestId = typeof id === "string" || typeof id === "number" ? id : null;
-    if (!MODERN_METHODS.has(method) && !factory.serves(method, "modern")) {
-      return { status: 404, code: -32601, message: `Method not found: ${method}`, id: requestId };
-    }
-    if (method !== "tools/call" || typeof params?.name !== "string") return undefined;
-    const declared = declaredHeaders.get(params.name);
-    const mismatch = declared && paramHeaderMismatch(declared, params.arguments, req.headers);
-    return mismatch
-      ? { status: 400, code: -32020, message: `Header mismatch: ${mismatch}`, id: requestId }
-      : undefined;
-  };
-
-  const handleSession = async (req: IncomingMessage, res: ServerResponse, body: unknown) => {
-    const id = req.headers["mcp-session-id"];
-    if (typeof id === "string") {
-      const session = sessions.touch(id, Date.now());
-      if (!session || (gate && owners.get(session.value) !== ownerOf(req)))
-        return refuse(res, { status: 404, code: -32001, message: "Session not found" });
-      if (req.method !== "POST") return session.value.handleRequest(req, res, body);
-      // A session answering a call is never evicted to make room for another.
-      session.inFlight++;
-      res.once("close", () => {
-        session.inFlight--;
-      });
-      return session.value.handleRequest(req, res, body);
-    }
-    const initializing = Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body);
-    if (req.method !== "POST" || !initializing) {
-      return refuse(res, {
-        status: 400,
-        code: -32000,
-        message: "Bad Request: Mcp-Session-Id header is required",
-      });
-    }
-    // A client's share of the session table: its principal when requests are authenticated, else
-    // its address (behind a trusted proxy, the one the proxy forwards).
-    const client = gate ? `principal:${ownerOf(req)}` : `address:${clientOf(req, options.trustProxy)}`;
-    if (!sessions.makeRoom(client)) {
-      return refuse(res, {
-        status: 503,
-        code: -32000,
-        message: "Service Unavailable: every session has a call in flight",
-        headers: { "retry-after": "1" },
-      });
-    }
-    const server = factory({ era: "legacy" });
-    const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
-      sessionIdGenerator: sessionId,
-      onsessioninitialized: (sessionId) => {
-        sessions.add(sessionId, transport, client, Date.now());
-      },
-    });
-    if (gate) owners.set(transport, ownerOf(req));
-    transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
-      void server.close();
-    };
-    await server.connect(transport);
-    await transport.handleRequest(req, res, body);
   };
 
   const http = createHttpServer((req, res) => {
@@ -329,113 +231,9 @@ export async function serveHttp(
   };
 }
 
-/** Options that cannot go together with `auth`, refused before anything listens. */
-function checkAuthOptions(options: HttpOptions): void {
-  if (options.token !== undefined) {
-    throw new Error(
-      "mcp-gen: http.token (MCP_GEN_TOKEN) and http.auth exclude each other: the static token is for local use; with auth, clients send OAuth access tokens",
-    );
-  }
-  if (!options.auth?.audience && !isLoopback(options.host ?? "127.0.0.1")) {
-    throw new Error(
-      `mcp-gen: http.auth needs its audience (--auth-audience <url>) when listening on ${options.host}: the URL clients reach the server at, e.g. https://mcp.example.com/mcp`,
-    );
-  }
-}
-
 /** The tools that need scopes, with their scopes. */
 function scopesByTool(manifest: ServerManifest): Map<string, readonly string[]> {
   return new Map(
     manifest.tools.filter((t) => t.scopes?.length).map((t) => [t.definition.name, t.scopes ?? []]),
   );
-}
-
-/** The principal of a verified request: issuer-wide subject and client. */
-function ownerOf(req: IncomingMessage): string {
-  const info = (req as IncomingMessage & { auth?: AuthInfo }).auth;
-  const claims = (info?.extra?.claims ?? {}) as { sub?: unknown };
-  return JSON.stringify([claims.sub ?? null, info?.clientId ?? null]);
-}
-
-/**
- * Who a request comes from, for session shares and rate limits: the peer's address, or — when the
- * peer is a trusted proxy (`trustProxy`) — the right-most `X-Forwarded-For` address that is not a
- * trusted proxy itself (entries further left can be forged by the client).
- */
-function clientOf(req: IncomingMessage, trustProxy: readonly string[] = []): string {
-  const peer = normalizeAddress(req.socket.remoteAddress ?? "unknown");
-  if (!trustProxy.includes(peer)) return peer;
-  const header = req.headers["x-forwarded-for"];
-  const hops = (Array.isArray(header) ? header.join(",") : (header ?? ""))
-    .split(",")
-    .map((hop) => normalizeAddress(hop.trim()))
-    .filter((hop) => hop !== "");
-  for (let i = hops.length - 1; i >= 0; i--) {
-    if (!trustProxy.includes(hops[i]!)) return hops[i]!;
-  }
-  return hops[0] ?? peer;
-}
-
-/** `::ffff:127.0.0.1` (an IPv4 peer on a dual-stack socket) as `127.0.0.1`. */
-function normalizeAddress(address: string): string {
-  return address.startsWith("::ffff:") && address.includes(".") ? address.slice(7) : address;
-}
-
-/**
- * What `isLegacyRequest` reads of a request besides its parsed body: method, URL and headers
- * (the `MCP-Protocol-Version` header marks a 2026-07-28 request).
- */
-function webRequestOf(req: IncomingMessage, options: ResolvedHttpOptions): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === "string") headers.set(name, value);
-    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-  }
-  return new Request(`http://127.0.0.1:${options.port}${req.url ?? "/"}`, {
-    method: req.method ?? "GET",
-    headers,
-  });
-}
-
-/**
- * Requests a 2026-07-28 client can send this server beside those of the manifest's capabilities
- * (`factory.serves`: tools, resources, prompts, completions); anything else is 404.
- */
-const MODERN_METHODS = new Set(["server/discover", "ping", "subscriptions/listen", "logging/setLevel"]);
-
-/** The refusal of new requests while draining. */
-const SHUTTING_DOWN: Refusal = {
-  status: 503,
-  code: -32000,
-  message: "Service Unavailable: the server is shutting down",
-  headers: { "retry-after": "1", connection: "close" },
-};
-
-/** Whether a JSON-RPC body holds a request (a method and an id), not only responses or notifications. */
-function carriesRequest(body: unknown): boolean {
-  const messages: unknown[] = Array.isArray(body) ? body : [body];
-  return messages.some(
-    (m) => m !== null && typeof m === "object" && "method" in m && (m as { id?: unknown }).id !== undefined,
-  );
-}
-
-/** Writes a web `Response` (the SDK's authorization challenges) to a Node response. */
-async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
-  const body = Buffer.from(await response.arrayBuffer());
-  res.writeHead(response.status, Object.fromEntries(response.headers));
-  res.end(body);
-}
-
-function refuse(res: ServerResponse, refusal: Refusal & { id?: string | number | null }): void {
-  const body = JSON.stringify({
-    jsonrpc: "2.0",
-    error: { code: refusal.code, message: refusal.message },
-    id: refusal.id ?? null,
-  });
-  res.writeHead(refusal.status, {
-    "content-type": "application/json",
-    ...(refusal.status === 413 ? { connection: "close" } : {}),
-    ...refusal.headers,
-  });
-  res.end(body);
 }

@@ -1,4 +1,5 @@
-import { MissingRequiredClientCapabilityError } from "@modelcontextprotocol/server";
+import { MissingRequiredClientCapabilityError, type Root } from "@modelcontextprotocol/server";
+import type { ToolContext } from "../../context.ts";
 import { ToolError } from "../../tool-error.ts";
 import { elicitationProblem } from "../protocol.ts";
 
@@ -18,9 +19,9 @@ export interface ProgressUpdate {
 /**
  * How a running call reaches its client: one implementation per era and mode — a 2025 request
  * (server-to-client requests on the call's stream, `request-channel.ts`), a 2026-07-28
- * `input_required` round (`parked.ts`), a 2026-07-28 task (`tasks/update`) and a 2025 task (on
- * a waiting `tasks/result`; both `task-channels.ts`). The tool context asks through the channel
- * of its invocation, which changes when a call becomes a task.
+ * `input_required` round (`round-channel.ts`; `parked.ts` answers the rounds), a 2026-07-28 task
+ * (`tasks/update`) and a 2025 task (on a waiting `tasks/result`; both `task-channels.ts`). The
+ * tool context asks through the channel of its invocation, which changes when a call becomes a task.
  */
 export interface InputChannel {
   /** Asks the client under `key` (2026-07-28; default: numbered per call); resolves with its answer. */
@@ -29,6 +30,34 @@ export interface InputChannel {
   progress(update: ProgressUpdate): Promise<void>;
   /** `ctx.becomeTask()`: resolves once the call runs as a task, or at once where it cannot become one. */
   becomeTask(): Promise<void>;
+}
+
+/**
+ * The parts of a `ToolContext` that reach the client — progress and the questions — through the
+ * channel `current()` returns at each use (a call's channel changes when it becomes a task).
+ */
+export function askThrough(
+  current: () => InputChannel,
+): Pick<ToolContext, "progress" | "sample" | "elicit" | "roots"> {
+  return {
+    progress: (progress, total, message) =>
+      current().progress({
+        progress,
+        ...(total !== undefined ? { total } : {}),
+        ...(message !== undefined ? { message } : {}),
+      }),
+    sample: (request, options) =>
+      current().ask({ method: "sampling/createMessage", params: { ...request } }, options?.key) as never,
+    elicit: (request, options) =>
+      current().ask(
+        { method: "elicitation/create", params: { ...request, mode: "form" } },
+        options?.key,
+      ) as never,
+    async roots(options) {
+      const answer = await current().ask({ method: "roots/list", params: {} }, options?.key);
+      return (answer as { roots: Root[] }).roots;
+    },
+  };
 }
 
 /** `notifications/progress` for a progress token. */

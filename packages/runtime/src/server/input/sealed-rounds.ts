@@ -17,7 +17,7 @@ export interface SealedRound {
   answers: Record<string, unknown>;
 }
 
-/** How `input_required` rounds travel between replicas (`ServerOptions.sharedContinuations`). */
+/** How `input_required` rounds travel between replicas (`McpGenServerOptions.sharedContinuations`). */
 export interface SharedContinuations {
   /** Seals and opens round states, once each across replicas; absent when no key is configured. */
   codec?: ContinuationCodec<SealedRound>;

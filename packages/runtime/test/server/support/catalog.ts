@@ -1,8 +1,8 @@
 import {
+  type McpGenServerEvent,
+  type McpGenServerOptions,
   type RunningServer,
-  type ServerEvent,
   type ServerManifest,
-  type ServerOptions,
   serve,
 } from "@mcp-gen/runtime/server";
 import { Client, InMemoryTransport, ProtocolError } from "@modelcontextprotocol/client";
@@ -63,7 +63,7 @@ export async function errorOf(
 export interface Connected {
   client: Client;
   running: RunningServer;
-  events: ServerEvent[];
+  events: McpGenServerEvent[];
 }
 
 /**
@@ -73,14 +73,14 @@ export interface Connected {
 export async function connectCatalog(
   era: Era,
   open: { close(): Promise<void> }[],
-  options: ServerOptions & {
+  options: McpGenServerOptions & {
     manifest?: ServerManifest;
     manual?: boolean;
     elicit?: (message: string) => Record<string, string | number | boolean | string[]>;
   } = {},
 ): Promise<Connected> {
   const { manifest = catalogManifest(), manual, elicit, ...serverOptions } = options;
-  const events: ServerEvent[] = [];
+  const events: McpGenServerEvent[] = [];
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const running = await serve(manifest, {
     transport: serverSide as never,
