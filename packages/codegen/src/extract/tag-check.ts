@@ -138,7 +138,8 @@ export function checkTags(tags: readonly DocTag[], place: TagPlace, ctx: Extract
         ctx,
         site,
         `@${name} is not a tag mcp-gen reads, so the schema does not say it`,
-        INSTEAD[name] ?? "say it with the type, or with a tag mcp-gen reads (see the guides Writing tools and Constraints)",
+        INSTEAD[name] ??
+          "say it with the type, or with a tag mcp-gen reads (see the guides Writing tools and Constraints)",
       );
     }
   }
