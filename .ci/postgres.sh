@@ -36,7 +36,8 @@ ledger_pg_stop() {
   ledger_pg_as "$LEDGER_PG_BINDIR/pg_ctl" -D "$LEDGER_PG_DIR/data" -m immediate stop >/dev/null 2>&1 || true
   rm -rf "$LEDGER_PG_DIR"
 }
-trap ledger_pg_stop EXIT
+# Chained with the traps set before (redis.sh sets one on EXIT too), in whichever order they are sourced.
+trap "ledger_pg_stop; $(trap -p EXIT | sed -E "s/^trap -- '(.*)' EXIT$/\1/")" EXIT
 
 export LEDGER_PG_URL="postgres://ledger@127.0.0.1:$LEDGER_PG_PORT/postgres"
 echo "PostgreSQL $("$LEDGER_PG_BINDIR/postgres" --version | awk '{print $3}') on 127.0.0.1:$LEDGER_PG_PORT (LEDGER_PG_URL)"
