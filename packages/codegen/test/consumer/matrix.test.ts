@@ -246,7 +246,7 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
     expect(resolved.filter((url) => unused.test(url))).toStrictEqual([]);
   });
 
-  it("l. a stdio server bundles into one file with esbuild, without warnings, HTTP, auth or the MCP client, and runs alone", async () => {
+  it("l. a stdio server bundles into one file with esbuild, without warnings, HTTP, auth, the MCP client or OpenTelemetry, and runs alone", async () => {
     mkdirSync(path.join(BASE, "deploy"), { recursive: true });
     writeFileSync(path.join(BASE, "deploy/server.ts"), STDIO_ENTRY);
     const out = path.join(TMP, "one-file");
@@ -277,7 +277,7 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
       .map(([file]) => file);
     expect(inBundle.some((file) => file.includes("node_modules/@modelcontextprotocol/server/"))).toBe(true);
     const notForStdio =
-      /node_modules\/(hono|@hono\/[^/]+|jose|@modelcontextprotocol\/(client|node))\/|@mcp-gen\/runtime\/dist\/server\/http\//;
+      /node_modules\/(hono|@hono\/[^/]+|jose|@modelcontextprotocol\/(client|node)|@opentelemetry\/api)\/|@mcp-gen\/runtime\/dist\/server\/http\//;
     expect(inBundle.filter((file) => notForStdio.test(file))).toStrictEqual([]);
     // one file in a folder without node_modules answers an MCP client
     expect(readdirSync(out)).toStrictEqual(["server.mjs"]);
