@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { NodeStreamableHTTPServerTransport, toNodeHandler } from "@modelcontextprotocol/node";
+import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import {
   type AuthInfo,
   createMcpHandler,
@@ -24,6 +24,7 @@ import {
 } from "./options.ts";
 import { headersByTool, paramHeaderMismatch } from "./param-headers.ts";
 import { RateLimiter, SessionTable } from "./sessions.ts";
+import { type WebExchange, webExchange } from "./web-exchange.ts";
 
 /**
  * Serves a manifest over Streamable HTTP, both protocol eras on one endpoint. Every request
@@ -56,7 +57,21 @@ export async function serveHttp(
     legacy: httpOptions.stateless ? "stateless" : "reject",
     onerror,
   });
-  const viaSdk = toNodeHandler(handler, { onerror });
+  /** The SDK's handler on the exchange's one web `Request`, the body as read (what `toNodeHandler` does, converting once). */
+  const viaSdk = async (exchange: WebExchange, req: IncomingMessage, res: ServerResponse, body: unknown) => {
+    const authInfo = (req as IncomingMessage & { auth?: AuthInfo }).auth;
+    let response: Response;
+    try {
+      response = await handler.fetch(exchange.request, {
+        ...(authInfo !== undefined ? { authInfo } : {}),
+        ...(body !== undefined ? { parsedBody: body } : {}),
+      });
+    } catch (error) {
+      onerror(error instanceof Error ? error : new Error(String(error)));
+      return refuse(res, { status: 500, code: -32603, message: "Internal error", id: requestIdOf(body) });
+    }
+    return exchange.send(response);
+  };
   // 2026-07-28 clients hear of changes on their `subscriptions/listen` streams, which the handler serves.
   factory.relay(handler.notify);
   let declaredHeaders = headersByTool(manifest);
@@ -152,12 +167,13 @@ export async function serveHttp(
       answering++;
       res.once("close", finished);
     }
-    const legacy = await isLegacyRequest(webRequestOf(req, options), body);
+    const exchange = webExchange(req, res);
+    const legacy = await isLegacyRequest(exchange.request, body);
     if (!legacy) {
       const refusal = modernRefusal(body, req);
       if (refusal) return refuse(res, refusal);
     }
-    if (options.stateless || !legacy) return viaSdk(req, res, body);
+    if (options.stateless || !legacy) return viaSdk(exchange, req, res, body);
     return handleSession(req, res, body);
   };
 
@@ -382,22 +398,6 @@ function normalizeAddress(address: string): string {
 }
 
 /**
- * What `isLegacyRequest` reads of a request besides its parsed body: method, URL and headers
- * (the `MCP-Protocol-Version` header marks a 2026-07-28 request).
- */
-function webRequestOf(req: IncomingMessage, options: ResolvedHttpOptions): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === "string") headers.set(name, value);
-    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-  }
-  return new Request(`http://127.0.0.1:${options.port}${req.url ?? "/"}`, {
-    method: req.method ?? "GET",
-    headers,
-  });
-}
-
-/**
  * Requests a 2026-07-28 client can send this server beside those of the manifest's capabilities
  * (`factory.serves`: tools, resources, prompts, completions); anything else is 404.
  */
@@ -410,6 +410,12 @@ const SHUTTING_DOWN: Refusal = {
   message: "Service Unavailable: the server is shutting down",
   headers: { "retry-after": "1", connection: "close" },
 };
+
+/** The id of a single JSON-RPC request body, for an error answer (`null` when there is none). */
+function requestIdOf(body: unknown): string | number | null {
+  const id = (body as { id?: unknown } | null | undefined)?.id;
+  return typeof id === "string" || typeof id === "number" ? id : null;
+}
 
 /** Whether a JSON-RPC body holds a request (a method and an id), not only responses or notifications. */
 function carriesRequest(body: unknown): boolean {
