@@ -213,9 +213,9 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
     if (!existsSync(path.join(BASE, "dist/src/server.js"))) await npx(BASE, "tsc", "-p", "tsconfig.json");
     const heavy =
       /\/node_modules\/(@anthropic-ai\/sdk|openai|ts-morph|@ts-morph\/common|typescript|@modelcontextprotocol\/sdk|quickjs-emscripten-core|@jitl\/[^/]+)\//;
-    // what the build needs and a server does not: Ajv's compiler and formats, the schema package's main entry
+    // what the build needs and a server does not: Ajv's compiler, ajv-formats' plugin (the validators use only its formats.js), the schema package's main entry
     const buildOnly =
-      /\/node_modules\/ajv-formats\/|\/node_modules\/ajv\/dist\/(2020|ajv|core)\.js|\/@mcp-gen\/schema\/dist\/index\.js/;
+      /\/node_modules\/ajv-formats\/dist\/index\.js|\/node_modules\/ajv\/dist\/(2020|ajv|core)\.js|\/@mcp-gen\/schema\/dist\/index\.js/;
     // what a stdio server without a registered tracer never runs: HTTP, authorization, the MCP client, tracing
     const unusedByStdio =
       /\/node_modules\/(hono|@hono\/[^/]+|jose|@modelcontextprotocol\/(client|node)|@opentelemetry\/api)\/|\/@mcp-gen\/runtime\/dist\/server\/http\/(serve-http|sessions|auth\/)/;
