@@ -15,19 +15,21 @@ type StripTypes = (source: string, options: { mode: "strip" }) => string;
  * A load hook (`module.registerHooks`, Node 22.15+) that keeps what Node's type stripping makes of
  * the user's ES-module TypeScript (config, generated server, validators, tools) in
  * `os.tmpdir()/mcp-gen-strip-cache`, keyed by the Node version and the file's content: a start
- * whose files did not change never loads the stripper (amaro, WebAssembly), which otherwise costs
- * `mcp-gen serve` more CPU than the rest of its start (bench/README.md, "Server side of issue
- * 23"). Stripping is `module.stripTypeScriptTypes` in `strip` mode, what Node's loader does itself
+ * whose files did not change never loads the stripper (amaro, WebAssembly: a fifth to a third of
+ * `mcp-gen serve`'s start CPU in a profile; bench/README.md, "Issue 23, the server side"). Stripping is `module.stripTypeScriptTypes` in `strip` mode, what Node's loader does itself
  * (whitespace in place of types: positions, hence stack traces, are unchanged). Anything else
- * (CommonJS TypeScript, syntax stripping refuses, a cache that cannot be written) goes to Node's
- * own loading. `MCP_GEN_NO_CACHE=1` turns it off.
+ * (CommonJS TypeScript, files under node_modules, syntax stripping refuses, a cache that cannot be
+ * written) goes to Node's own loading. Entries are not pruned: each changed file adds one.
+ * `MCP_GEN_NO_CACHE=1` turns it off.
  */
 export function stripCacheHook(dir = path.join(os.tmpdir(), "mcp-gen-strip-cache")): LoadHook | undefined {
   const strip = (module as unknown as { stripTypeScriptTypes?: StripTypes }).stripTypeScriptTypes;
   if (!strip || process.env.MCP_GEN_NO_CACHE === "1") return undefined;
   let writable = true;
   return (url, context, next) => {
-    if (context.format !== "module-typescript" || !url.startsWith("file:")) return next(url, context);
+    // Node refuses to strip files under node_modules (tsx then loads them): that stays so.
+    if (context.format !== "module-typescript" || !url.startsWith("file:") || url.includes("/node_modules/"))
+      return next(url, context);
     let source: string;
     try {
       source = readFileSync(fileURLToPath(url), "utf8");
