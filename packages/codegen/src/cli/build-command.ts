@@ -1,4 +1,4 @@
-import { CODES } from "@mcp-gen/schema";
+import { CODES } from "@mcp-gen/schema/diagnostics";
 import type { Command } from "commander";
 import type { BuildResult } from "../build.ts";
 import { withConfig } from "./main.ts";

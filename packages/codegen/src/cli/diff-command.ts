@@ -1,7 +1,4 @@
 import type { Command } from "commander";
-import { readContract } from "../contract/read.ts";
-import { diffContracts } from "../diff/diff.ts";
-import { formatChanges, summarizeChanges } from "../diff/report.ts";
 import { run } from "./report.ts";
 
 interface DiffFlags {
@@ -20,6 +17,12 @@ export function registerDiff(program: Command): void {
     .option("--json", "print the changes as JSON")
     .action((oldFile: string, newFile: string, flags: DiffFlags) =>
       run(async () => {
+        // Loaded when the command runs: other commands (serve's start) do not pay for them.
+        const [{ readContract }, { diffContracts }, { formatChanges, summarizeChanges }] = await Promise.all([
+          import("../contract/read.ts"),
+          import("../diff/diff.ts"),
+          import("../diff/report.ts"),
+        ]);
         const changes = diffContracts(readContract(oldFile), readContract(newFile));
         if (flags.json) process.stdout.write(`${JSON.stringify(changes, null, 2)}\n`);
         else {

@@ -1,4 +1,5 @@
-import { formatDiagnostic, TARGETS, type Target } from "@mcp-gen/schema";
+import { formatDiagnostic } from "@mcp-gen/schema/diagnostics";
+import { TARGETS, type Target } from "@mcp-gen/schema/targets";
 import type { Command } from "commander";
 import type { LintReport } from "../lint/index.ts";
 import { withConfig } from "./options.ts";

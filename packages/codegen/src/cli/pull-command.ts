@@ -1,6 +1,5 @@
-import { diagnostic, McpGenError } from "@mcp-gen/schema";
+import { diagnostic, McpGenError } from "@mcp-gen/schema/diagnostics";
 import { type Command, InvalidArgumentError, Option } from "commander";
-import { formatChanges, summarizeChanges } from "../diff/report.ts";
 import { PULL_PROTOCOLS, type PullProtocol } from "../pull/protocols.ts";
 import type { PullResult } from "../pull/pull.ts";
 import { checkUrl, type PullSource, parseHeaders } from "../pull/source.ts";
@@ -40,7 +39,10 @@ export function registerPull(program: Command): void {
     .action((name: string, command: string[], flags: PullFlags) =>
       run(
         async () => {
-          const { pull } = await import("../pull/pull.ts");
+          const [{ pull }, changes] = await Promise.all([
+            import("../pull/pull.ts"),
+            import("../diff/report.ts"),
+          ]);
           const headers = parseHeaders(flags.header);
           const oauth = await oauthFromEnv(process.env);
           if (!oauth.ok) throw new McpGenError(diagnostic("MCPG094", oauth.message));
@@ -56,7 +58,7 @@ export function registerPull(program: Command): void {
           });
           // A check only tells drift; the contract's warnings are the build's business.
           if (!flags.check) printDiagnostics(result.warnings);
-          return report(result);
+          return report(result, changes);
         },
         { writes: true },
       ),
@@ -76,7 +78,9 @@ function sourceOf(
   return {};
 }
 
-function report(result: PullResult): number {
+/** What `pull` prints; `changes` formats the contract changes (loaded with the command). */
+function report(result: PullResult, changes: typeof import("../diff/report.ts")): number {
+  const { formatChanges, summarizeChanges } = changes;
   const counted = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
   const { contract } = result;
   const count = [
@@ -89,7 +93,7 @@ function report(result: PullResult): number {
   ].join(", ");
   // Which protocol the server spoke: the contract is the same either way, the server's clients differ.
   const tools = `${count} over MCP ${result.protocol.version}`;
-  const changes = result.changes.length > 0 ? ` (${summarizeChanges(result.changes)})` : "";
+  const changed = result.changes.length > 0 ? ` (${summarizeChanges(result.changes)})` : "";
   switch (result.status) {
     case "up-to-date":
       process.stdout.write(`mcp-gen: ${result.file} matches the live server (${tools})\n`);
@@ -99,7 +103,7 @@ function report(result: PullResult): number {
         diagnostic(
           "MCPG093",
           result.existed
-            ? `the live server differs from ${result.file}${changes}`
+            ? `the live server differs from ${result.file}${changed}`
             : `${result.file} does not exist yet`,
           { file: result.file },
         ),
@@ -110,7 +114,7 @@ function report(result: PullResult): number {
       process.stdout.write(`mcp-gen: ${result.file} is up to date (${tools}), nothing written\n`);
       return 0;
     default:
-      process.stdout.write(`✓ ${result.contract.server}: ${tools} → ${result.file}${changes}\n`);
+      process.stdout.write(`✓ ${result.contract.server}: ${tools} → ${result.file}${changed}\n`);
       process.stdout.write(formatChanges(result.changes, "  "));
       process.stdout.write("  next: npx mcp-gen build\n");
       return 0;

@@ -1,4 +1,4 @@
-import { type Diagnostic, formatDiagnostic, McpGenError } from "@mcp-gen/schema";
+import { type Diagnostic, formatDiagnostic, McpGenError } from "@mcp-gen/schema/diagnostics";
 
 /** Prints diagnostics to stderr. */
 export function printDiagnostics(diagnostics: readonly Diagnostic[]): void {

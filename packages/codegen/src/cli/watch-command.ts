@@ -1,5 +1,5 @@
 import path from "node:path";
-import { McpGenError } from "@mcp-gen/schema";
+import { McpGenError } from "@mcp-gen/schema/diagnostics";
 import { type WatchEvent, watchBuild } from "../watch/watcher.ts";
 import { printDiagnostics } from "./report.ts";
 

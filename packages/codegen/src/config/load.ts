@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { type Contract, diagnostic, McpGenError } from "@mcp-gen/schema";
+import type { Contract } from "@mcp-gen/schema/contract";
+import { diagnostic, McpGenError } from "@mcp-gen/schema/diagnostics";
 import { importModule } from "../load/import-module.ts";
 import {
   type ImportExtension,

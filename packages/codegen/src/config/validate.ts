@@ -1,4 +1,4 @@
-import { type Diagnostic, diagnostic, McpGenError } from "@mcp-gen/schema";
+import { type Diagnostic, diagnostic, McpGenError } from "@mcp-gen/schema/diagnostics";
 import { IMPORT_EXTENSIONS } from "../emit/imports.ts";
 import { type McpGenConfig, PROVIDER_TARGETS } from "./define.ts";
 

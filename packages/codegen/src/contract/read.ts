@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Contract } from "@mcp-gen/schema";
-import { type Diagnostic, diagnostic, McpGenError } from "@mcp-gen/schema";
+import { type Diagnostic, diagnostic, McpGenError } from "@mcp-gen/schema/diagnostics";
 
 const TOOL_KEYS = new Set([
   "name",

@@ -1,5 +1,6 @@
 import module from "node:module";
 import { pathToFileURL } from "node:url";
+import { type LoadHook, stripCacheHook } from "./strip-cache.ts";
 
 /**
  * Errors Node's own type stripping stops at before running any code of the module graph (while
@@ -60,6 +61,7 @@ export async function importModule(file: string): Promise<Record<string, unknown
 type Resolve = (specifier: string, context: object) => { url: string };
 type RegisterHooks = (hooks: {
   resolve: (specifier: string, context: object, next: Resolve) => { url: string };
+  load?: LoadHook;
 }) => unknown;
 
 /**
@@ -74,7 +76,9 @@ function resolveTypeScriptSiblings(): void {
   if (siblingsResolved) return;
   siblingsResolved = true;
   const registerHooks = (module as unknown as { registerHooks?: RegisterHooks }).registerHooks;
-  registerHooks?.({ resolve: resolveTypeScriptSibling });
+  if (!registerHooks) return;
+  const load = stripCacheHook();
+  registerHooks({ resolve: resolveTypeScriptSibling, ...(load ? { load } : {}) });
 }
 
 /** The resolve hook of `resolveTypeScriptSiblings`. */

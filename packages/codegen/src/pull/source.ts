@@ -1,5 +1,5 @@
 import type { Contract } from "@mcp-gen/schema";
-import { diagnostic, McpGenError } from "@mcp-gen/schema";
+import { diagnostic, McpGenError } from "@mcp-gen/schema/diagnostics";
 import type { OAuthClientProvider } from "@modelcontextprotocol/client";
 
 /** Where a server to pull from lives: a command started over stdio, or a Streamable HTTP endpoint. */

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { ServerManifest } from "@mcp-gen/runtime/server";
-import { diagnostic, McpGenError } from "@mcp-gen/schema";
+import { diagnostic, McpGenError } from "@mcp-gen/schema/diagnostics";
 import { loadConfig } from "../config/load.ts";
 import { importModule } from "../load/import-module.ts";
 import { manifestFromModule, type ServerModule } from "./manifest-module.ts";

@@ -1,5 +1,5 @@
 import type { ServerManifest } from "@mcp-gen/runtime/server";
-import { diagnostic, McpGenError } from "@mcp-gen/schema";
+import { diagnostic, McpGenError } from "@mcp-gen/schema/diagnostics";
 
 // Apart from load-manifest.ts (which reads the config) so that the fast-start bundle, which has
 // its server module compiled in, does not carry the config loader.

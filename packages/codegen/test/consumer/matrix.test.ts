@@ -209,10 +209,13 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
     });
   });
 
-  it("h. a served stdio server loads no LLM SDK, ts-morph, TypeScript, MCP SDK v1, code mode's QuickJS, HTTP, auth or tracing, compiled or through mcp-gen serve", async () => {
+  it("h. a served stdio server loads no LLM SDK, ts-morph, TypeScript, MCP SDK v1, code mode's QuickJS, HTTP, auth, tracing or Ajv's compiler, compiled or through mcp-gen serve", async () => {
     if (!existsSync(path.join(BASE, "dist/src/server.js"))) await npx(BASE, "tsc", "-p", "tsconfig.json");
     const heavy =
       /\/node_modules\/(@anthropic-ai\/sdk|openai|ts-morph|@ts-morph\/common|typescript|@modelcontextprotocol\/sdk|quickjs-emscripten-core|@jitl\/[^/]+)\//;
+    // what the build needs and a server does not: Ajv's compiler, ajv-formats' plugin (the validators use only its formats.js), the schema package's main entry
+    const buildOnly =
+      /\/node_modules\/ajv-formats\/dist\/index\.js|\/node_modules\/ajv\/dist\/(2020|ajv|core)\.js|\/@mcp-gen\/schema\/dist\/index\.js/;
     // what a stdio server without a registered tracer never runs: HTTP, authorization, the MCP client, tracing
     const unusedByStdio =
       /\/node_modules\/(hono|@hono\/[^/]+|jose|@modelcontextprotocol\/(client|node)|@opentelemetry\/api)\/|\/@mcp-gen\/runtime\/dist\/server\/http\/(serve-http|sessions|auth\/)/;
@@ -225,7 +228,9 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
       const resolved = trace.resolved();
       // The trace sees the server load: the official SDK v2 server package is in it.
       expect(resolved.some((url) => url.includes("/node_modules/@modelcontextprotocol/server/"))).toBe(true);
-      expect({ [name]: resolved.filter((url) => heavy.test(url) || unusedByStdio.test(url)) }).toStrictEqual({
+      expect({
+        [name]: resolved.filter((url) => heavy.test(url) || unusedByStdio.test(url) || buildOnly.test(url)),
+      }).toStrictEqual({
         [name]: [],
       });
     }
@@ -246,7 +251,7 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
     expect(resolved.filter((url) => unused.test(url))).toStrictEqual([]);
   });
 
-  it("l. a stdio server bundles into one file with esbuild, without warnings, HTTP, auth or the MCP client, and runs alone", async () => {
+  it("l. a stdio server bundles into one file with esbuild, without warnings, HTTP, auth, the MCP client or OpenTelemetry, and runs alone", async () => {
     mkdirSync(path.join(BASE, "deploy"), { recursive: true });
     writeFileSync(path.join(BASE, "deploy/server.ts"), STDIO_ENTRY);
     const out = path.join(TMP, "one-file");
@@ -277,7 +282,7 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
       .map(([file]) => file);
     expect(inBundle.some((file) => file.includes("node_modules/@modelcontextprotocol/server/"))).toBe(true);
     const notForStdio =
-      /node_modules\/(hono|@hono\/[^/]+|jose|@modelcontextprotocol\/(client|node))\/|@mcp-gen\/runtime\/dist\/server\/http\//;
+      /node_modules\/(hono|@hono\/[^/]+|jose|@modelcontextprotocol\/(client|node)|@opentelemetry\/api)\/|@mcp-gen\/runtime\/dist\/server\/http\//;
     expect(inBundle.filter((file) => notForStdio.test(file))).toStrictEqual([]);
     // one file in a folder without node_modules answers an MCP client
     expect(readdirSync(out)).toStrictEqual(["server.mjs"]);

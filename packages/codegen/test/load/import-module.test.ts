@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -71,14 +71,34 @@ console.log(JSON.stringify({ entry: [entry.value, first], withEnum: [withEnum.va
 `,
   };
   for (const [name, content] of Object.entries(files)) writeFileSync(path.join(dir, name), content);
-  const probe = (node: string) => {
-    const run = spawnSync(node, [path.join(dir, "probe.mjs"), dir], { encoding: "utf8" });
+  const probe = (node: string, env: Record<string, string> = {}) => {
+    const run = spawnSync(node, [path.join(dir, "probe.mjs"), dir], {
+      encoding: "utf8",
+      env: { ...process.env, ...env },
+    });
     expect(run.stderr).toBe("");
     return JSON.parse(run.stdout) as unknown;
   };
 
   it("loads a NodeNext graph with Node 22's own type stripping, and an enum through tsx", () => {
     expect(probe(node22())).toStrictEqual({ entry: [42, "node"], withEnum: [1, "tsx"] });
+  });
+
+  it("keeps what type stripping made of each file by content, and serves it on the next start (Node 22)", () => {
+    const tmp = mkdtempSync(path.join(os.tmpdir(), "mcp-gen-strip-"));
+    const cache = path.join(tmp, "mcp-gen-strip-cache");
+    expect(probe(node22(), { TMPDIR: tmp })).toStrictEqual({ entry: [42, "node"], withEnum: [1, "tsx"] });
+    // entry.ts and math.ts stripped and kept; enum.ts, which stripping refuses, went to tsx
+    const kept = readdirSync(cache);
+    expect(kept.map((f) => path.extname(f))).toStrictEqual([".js", ".js"]);
+    // The next start reads the kept files: proven by changing what one of them holds.
+    const math = kept.find((f) => readFileSync(path.join(cache, f), "utf8").includes("twice(n"))!;
+    writeFileSync(path.join(cache, math), "export function twice(n) {\n  return n * 3;\n}\n");
+    expect(probe(node22(), { TMPDIR: tmp })).toStrictEqual({ entry: [63, "node"], withEnum: [1, "tsx"] });
+    expect(probe(node22(), { TMPDIR: tmp, MCP_GEN_NO_CACHE: "1" })).toStrictEqual({
+      entry: [42, "node"],
+      withEnum: [1, "tsx"],
+    });
   });
 
   it("loads both through tsx on a Node without type stripping (this Node 20)", () => {

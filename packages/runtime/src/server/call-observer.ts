@@ -1,8 +1,7 @@
 import type { ProtocolEra, Result, ServerContext } from "@modelcontextprotocol/server";
-import type { Span } from "@opentelemetry/api";
 import { type OutcomeNote, outcomeOf, requestFields } from "./call-log.ts";
 import type { McpGenServerOptions } from "./options.ts";
-import { endToolSpan, traceToolCall } from "./tracing.ts";
+import { endToolSpan, type Span, traceToolCall, tracing } from "./tracing.ts";
 
 /** One served call to observe: what it is, its request, and how it runs. */
 export interface ObservedCall {
@@ -24,7 +23,8 @@ export async function observed(
 ): Promise<Result> {
   const { kind, params, ctx, era, run } = call;
   const onCall = options.onCall;
-  if (!onCall && kind !== "tool") return run({});
+  // Nobody reads the outcome (no call log, no span): the call alone, no record, no closures.
+  if (!onCall && (kind !== "tool" || !tracing())) return run({});
   const note: OutcomeNote = {};
   // The record's time and duration only when someone reads the record (`onCall`).
   const time = onCall ? new Date().toISOString() : "";

@@ -1,54 +1,69 @@
-import type { Span, Tracer } from "@opentelemetry/api";
 import type { CallOutcome, CallRecord } from "./call-log.ts";
 
-type OtelApi = typeof import("@opentelemetry/api");
-
 /**
- * OpenTelemetry spans of served tool calls, through `@opentelemetry/api`: a no-op unless the
- * application registers an SDK (a tracer provider). Names and attributes follow the OTel semantic
- * conventions for MCP (open-telemetry/semantic-conventions-genai, docs/gen-ai/mcp.md; Development
- * status): span `tools/call <tool>` of kind SERVER with `mcp.method.name`, `gen_ai.tool.name`,
+ * OpenTelemetry spans of served tool calls: a no-op unless the application registers an SDK (a
+ * tracer provider). Names and attributes follow the OTel semantic conventions for MCP
+ * (open-telemetry/semantic-conventions-genai, docs/gen-ai/mcp.md; Development status): span
+ * `tools/call <tool>` of kind SERVER with `mcp.method.name`, `gen_ai.tool.name`,
  * `gen_ai.operation.name` `execute_tool`, `mcp.session.id`, `jsonrpc.request.id`,
  * `mcp.protocol.version` (2026-07-28 only: a 2025 session's exact version is not at hand here),
  * and on failure status ERROR with `error.type`.
  *
- * `@opentelemetry/api` (CommonJS, about 40 ms to load) is imported only once the application has
- * registered something with it: until then a call has no span and costs nothing.
+ * The runtime does not import `@opentelemetry/api` (CommonJS, ~40 ms to load, 44 KB in a bundle):
+ * it reads the API's global registry, the object every copy of API 1.x registers the tracer
+ * provider and context manager in (`Symbol.for("opentelemetry.js.api.1")`, shared across copies
+ * by design), and uses what the application registered there. A bundled server thus carries no
+ * OpenTelemetry code of its own, and still traces when the application brings an SDK.
  */
-let loading: Promise<OtelApi> | undefined;
-let loaded: { api: OtelApi; tracer: Tracer } | undefined;
 
-/**
- * Whether an OpenTelemetry tracer provider or context manager is registered: the API keeps them in
- * one global object per major version (`Symbol.for("opentelemetry.js.api.1")`), which this reads
- * without loading the API.
- */
-function otelRegistered(): boolean {
-  const registry = (globalThis as Record<symbol, Record<string, unknown> | undefined>)[OTEL_GLOBAL];
-  return registry?.trace !== undefined || registry?.context !== undefined;
+/** The parts of OTel API 1.x's registry, tracer, span and context a call span uses. */
+interface OtelRegistry {
+  trace?: { getTracer(name: string): OtelTracer };
+  context?: { active(): OtelContext; with<T>(context: OtelContext, run: () => T): T };
 }
+interface OtelTracer {
+  startSpan(name: string, options: { kind: number; attributes: Record<string, string> }): Span;
+}
+interface OtelContext {
+  setValue(key: symbol, value: unknown): OtelContext;
+}
+/** A started span, as the application's SDK implements it. */
+export interface Span {
+  setAttribute(key: string, value: string): unknown;
+  setStatus(status: { code: number; message?: string }): unknown;
+  end(): void;
+}
+
 const OTEL_GLOBAL = Symbol.for("opentelemetry.js.api.1");
+/** The context key under which the API keeps the active span (`createContextKey` is `Symbol.for`). */
+const SPAN_KEY = Symbol.for("OpenTelemetry Context Key SPAN");
+const SPAN_KIND_SERVER = 1;
+const SPAN_STATUS_ERROR = 2;
+
+let tracer: { provider: object; tracer: OtelTracer } | undefined;
+
+/** The registry when the application registered a tracer provider. */
+function registered(): OtelRegistry | undefined {
+  const registry = (globalThis as Record<symbol, OtelRegistry | undefined>)[OTEL_GLOBAL];
+  return registry?.trace === undefined ? undefined : registry;
+}
 
 /**
- * Runs a `tools/call` inside its span (the tool's own spans become its children); without a
- * registered tracer provider or context manager, runs it with no span.
+ * Runs a `tools/call` inside its span (the tool's own spans become its children when a context
+ * manager is registered); without a registered tracer provider, runs it with no span.
  */
 export function traceToolCall<T>(
   tool: string,
   fields: Pick<CallRecord, "era" | "session" | "requestId">,
   run: (span?: Span) => Promise<T>,
 ): Promise<T> {
-  if (!otelRegistered()) return run();
-  if (!loaded) {
-    loading ??= import("@opentelemetry/api");
-    return loading.then((api) => {
-      loaded ??= { api, tracer: api.trace.getTracer("@mcp-gen/runtime") };
-      return traceToolCall(tool, fields, run);
-    });
+  const registry = registered();
+  if (!registry?.trace) return run();
+  if (tracer?.provider !== registry.trace) {
+    tracer = { provider: registry.trace, tracer: registry.trace.getTracer("@mcp-gen/runtime") };
   }
-  const { api, tracer } = loaded;
-  const span = tracer.startSpan(`tools/call ${tool}`, {
-    kind: api.SpanKind.SERVER,
+  const span = tracer.tracer.startSpan(`tools/call ${tool}`, {
+    kind: SPAN_KIND_SERVER,
     attributes: {
       "mcp.method.name": "tools/call",
       "gen_ai.tool.name": tool,
@@ -58,13 +73,17 @@ export function traceToolCall<T>(
       ...(fields.era === "2026-07-28" ? { "mcp.protocol.version": "2026-07-28" } : {}),
     },
   });
-  return api.context.with(api.trace.setSpan(api.context.active(), span), () => run(span));
+  const context = registry.context;
+  if (!context) return run(span);
+  return context.with(context.active().setValue(SPAN_KEY, span), () => run(span));
 }
 
-/**
- * Ends a tool call's span with its outcome: ERROR status and `error.type` unless it went well (a
- * span exists only once `traceToolCall` loaded the API).
- */
+/** Whether a tracer provider is registered (a call then has a span). */
+export function tracing(): boolean {
+  return registered() !== undefined;
+}
+
+/** Ends a tool call's span with its outcome: ERROR status and `error.type` unless it went well. */
 export function endToolSpan(span: Span, outcome: CallOutcome, error?: unknown): void {
   if (outcome !== "ok") {
     // `tool_error` is the conventions' value for an `isError` result; the others are mcp-gen's outcomes.
@@ -76,7 +95,7 @@ export function endToolSpan(span: Span, outcome: CallOutcome, error?: unknown): 
           : outcome.replaceAll("-", "_");
     span.setAttribute("error.type", type);
     span.setStatus({
-      code: loaded!.api.SpanStatusCode.ERROR,
+      code: SPAN_STATUS_ERROR,
       ...(error instanceof Error ? { message: error.message } : {}),
     });
   }

@@ -1,6 +1,5 @@
 import type { IncomingMessage } from "node:http";
 import type { AuthInfo } from "@modelcontextprotocol/server";
-import type { ResolvedHttpOptions } from "./options.ts";
 
 /** The principal of a verified request: issuer-wide subject and client. */
 export function ownerOf(req: IncomingMessage): string {
@@ -33,20 +32,10 @@ export function normalizeAddress(address: string): string {
   return address.startsWith("::ffff:") && address.includes(".") ? address.slice(7) : address;
 }
 
-/**
- * What `isLegacyRequest` reads of a request besides its parsed body: method, URL and headers
- * (the `MCP-Protocol-Version` header marks a 2026-07-28 request).
- */
-export function webRequestOf(req: IncomingMessage, options: ResolvedHttpOptions): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === "string") headers.set(name, value);
-    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-  }
-  return new Request(`http://127.0.0.1:${options.port}${req.url ?? "/"}`, {
-    method: req.method ?? "GET",
-    headers,
-  });
+/** The id of a single JSON-RPC request body, for an error answer (`null` when there is none). */
+export function requestIdOf(body: unknown): string | number | null {
+  const id = (body as { id?: unknown } | null | undefined)?.id;
+  return typeof id === "string" || typeof id === "number" ? id : null;
 }
 
 /** Whether a JSON-RPC body holds a request (a method and an id), not only responses or notifications. */

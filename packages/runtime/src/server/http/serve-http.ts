@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type NodeStreamableHTTPServerTransport, toNodeHandler } from "@modelcontextprotocol/node";
+import type { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import { type AuthInfo, createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server";
 import { createServerFactory } from "../create-server.ts";
 import type { ServerManifest } from "../manifest.ts";
@@ -22,8 +22,9 @@ import {
 } from "./options.ts";
 import { headersByTool } from "./param-headers.ts";
 import { answerProbe } from "./probes.ts";
-import { carriesRequest, clientOf, webRequestOf } from "./requests.ts";
+import { carriesRequest, clientOf, requestIdOf } from "./requests.ts";
 import { RateLimiter, SessionTable } from "./sessions.ts";
+import { type WebExchange, webExchange } from "./web-exchange.ts";
 
 /**
  * Serves a manifest over Streamable HTTP, both protocol eras on one endpoint. Every request
@@ -56,7 +57,21 @@ export async function serveHttp(
     legacy: httpOptions.stateless ? "stateless" : "reject",
     onerror,
   });
-  const viaSdk = toNodeHandler(handler, { onerror });
+  /** The SDK's handler on the exchange's one web `Request`, the body as read (what `toNodeHandler` does, converting once). */
+  const viaSdk = async (exchange: WebExchange, req: IncomingMessage, res: ServerResponse, body: unknown) => {
+    const authInfo = (req as IncomingMessage & { auth?: AuthInfo }).auth;
+    let response: Response;
+    try {
+      response = await handler.fetch(exchange.request, {
+        ...(authInfo !== undefined ? { authInfo } : {}),
+        ...(body !== undefined ? { parsedBody: body } : {}),
+      });
+    } catch (error) {
+      onerror(error instanceof Error ? error : new Error(String(error)));
+      return refuse(res, { status: 500, code: -32603, message: "Internal error", id: requestIdOf(body) });
+    }
+    return exchange.send(response);
+  };
   // 2026-07-28 clients hear of changes on their `subscriptions/listen` streams, which the handler serves.
   factory.relay(handler.notify);
   let declaredHeaders = headersByTool(manifest);
@@ -128,7 +143,8 @@ export async function serveHttp(
       answering++;
       res.once("close", finished);
     }
-    const legacy = await isLegacyRequest(webRequestOf(req, options), body);
+    const exchange = webExchange(req, res);
+    const legacy = await isLegacyRequest(exchange.request, body);
     if (!legacy) {
       const refusal = modernRefusal(body, req, {
         serves: (m) => factory.serves(m, "modern"),
@@ -136,7 +152,7 @@ export async function serveHttp(
       });
       if (refusal) return refuse(res, refusal);
     }
-    if (options.stateless || !legacy) return viaSdk(req, res, body);
+    if (options.stateless || !legacy) return viaSdk(exchange, req, res, body);
     return handleSession(req, res, body);
   };
 

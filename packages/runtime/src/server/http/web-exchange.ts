@@ -1,0 +1,82 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+/**
+ * One HTTP exchange in web-standard form, converted once: the `Request` that `isLegacyRequest`
+ * reads and `createMcpHandler`'s `fetch` serves (its body is passed as the already parsed
+ * `parsedBody`, so the request carries headers, URL and an abort signal only), and the way its
+ * `Response` goes back to Node. This is what the SDK's `toNodeHandler` does around `fetch`,
+ * without converting the request a second time and re-serialising a body that was already read.
+ */
+export interface WebExchange {
+  readonly request: Request;
+  /** Writes the handler's response (a JSON body or an SSE stream) to the Node response. */
+  send(response: Response): Promise<void>;
+}
+
+/**
+ * Wraps a Node request whose body was read: the `Request`'s signal aborts when the client goes
+ * away before the response ended (a cancelled call, a closed `subscriptions/listen` stream).
+ */
+export function webExchange(req: IncomingMessage, res: ServerResponse): WebExchange {
+  const abort = new AbortController();
+  let finished = false;
+  res.on("close", () => {
+    if (!finished) abort.abort();
+  });
+  if (res.destroyed) abort.abort();
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name.startsWith(":")) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  const request = new Request(urlOf(req), {
+    method: (req.method ?? "GET").toUpperCase(),
+    headers,
+    signal: abort.signal,
+  });
+  return {
+    request,
+    async send(response) {
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      if (response.body === null) {
+        finished = true;
+        res.end();
+        return;
+      }
+      await pipeBody(response.body, res, abort.signal);
+      finished = true;
+      res.end();
+    },
+  };
+}
+
+/** The request's URL as the SDK's `toWebRequest` forms it (from `Host`), `localhost` if unusable. */
+function urlOf(req: IncomingMessage): string {
+  const host = req.headers.host;
+  const path = req.url ?? "/";
+  if (host) {
+    try {
+      return new URL(`http://${host}${path}`).href;
+    } catch {
+      // a Host the guard let through that no URL can hold: the path still routes
+    }
+  }
+  return `http://localhost${path}`;
+}
+
+/** Streams a response body, waiting for `drain` when the socket is full; stops when the client left. */
+async function pipeBody(body: ReadableStream<Uint8Array>, res: ServerResponse, signal: AbortSignal) {
+  const closed = new Promise<void>((resolve) =>
+    signal.addEventListener("abort", () => resolve(), { once: true }),
+  );
+  try {
+    for await (const chunk of body) {
+      if (signal.aborted) break;
+      if (!res.write(chunk))
+        await Promise.race([new Promise((resolve) => res.once("drain", resolve)), closed]);
+    }
+  } catch {
+    // the stream failed or was cancelled with the client: end what was sent
+  }
+}
