@@ -6,6 +6,7 @@ import { type ListsChanged, logToStderr, type SharedLists } from "../server/opti
 import type { RunningServer, ServeOptions } from "../server/serve.ts";
 import { continuationCodec } from "./continuation-codec.ts";
 import { openState } from "./open.ts";
+import { withTerminalCache } from "./terminal-cache.ts";
 import type { SharedState } from "./types.ts";
 
 /**
@@ -77,7 +78,8 @@ export async function serveWithState(
     tasks: {
       ...rest.tasks,
       shared: {
-        tasks: state.tasks,
+        // The replica that ran a task answers `tasks/get` of its result without the engine.
+        tasks: withTerminalCache(state.tasks),
         events: state.events,
         holder: replicaId(),
         signal: stopped.signal,
