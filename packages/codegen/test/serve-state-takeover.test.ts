@@ -1,12 +1,13 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../../examples/ledger/test/support/nginx.ts";
+import { call, lines, spawnServer, until } from "../../runtime/test/state/replicas.ts";
 import { build } from "../src/build.ts";
 import { BIN } from "./support/cli.ts";
 import { tempProject } from "./support/project.ts";
-import { call, lines, TOOLS, until } from "./support/state-replicas.ts";
+import { TOOLS } from "./support/state-replicas.ts";
 
 /**
  * Events across replicas: a listener on A hears the resource update a tool published on B.
@@ -45,32 +46,16 @@ for (const engine of ENGINES.filter((e) => e.url)) {
       /** A replica of the project's server; resolves once it serves. */
       async function replica() {
         const port = await freePort();
-        const child = spawn(
-          process.execPath,
+        const started = spawnServer({
+          bin: BIN,
           // The state URL comes from the project's config (`state`), with no flag.
-          [BIN, "serve", "jobs", "--http", "--port", String(port)],
-          {
-            cwd: dir,
-            env: {
-              ...process.env,
-              NO_COLOR: "1",
-              MCP_GEN_STATE_URL: "",
-              MCP_GEN_STATE_LEASE_MS: "1500",
-              MCP_GEN_STATE_KEY: KEY,
-            },
-            stdio: ["ignore", "ignore", "pipe"],
-          },
-        );
-        let stderr = "";
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        await new Promise<void>((resolve, reject) => {
-          child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
-            stderr += chunk;
-            if (/serving jobs/.test(stderr)) resolve();
-          });
-          void exited.then((code) => reject(new Error(`mcp-gen serve exited (${code}): ${stderr}`)));
+          args: ["serve", "jobs", "--http", "--port", String(port)],
+          cwd: dir,
+          env: { MCP_GEN_STATE_URL: "", MCP_GEN_STATE_LEASE_MS: "1500", MCP_GEN_STATE_KEY: KEY },
+          ready: /serving jobs/,
         });
-        replicas.push({ url: `http://127.0.0.1:${port}/mcp`, child, exited });
+        await started.serving;
+        replicas.push({ url: `http://127.0.0.1:${port}/mcp`, child: started.child, exited: started.exited });
       }
 
       beforeAll(async () => {
