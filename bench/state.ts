@@ -12,10 +12,13 @@
  * Results also go to bench/results/state-<time>.json.
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import os from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { Redis } from "ioredis";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const BIN = fileURLToPath(new URL("../packages/codegen/bin/mcp-gen.js", import.meta.url));
@@ -28,9 +31,16 @@ const redis = process.env.MCP_GEN_REDIS_URL;
 const postgres = process.env.LEDGER_PG_URL;
 if (!redis || !postgres)
   throw new Error("needs MCP_GEN_REDIS_URL and LEDGER_PG_URL: source .ci/redis.sh and .ci/postgres.sh");
-const ENGINES = [
-  { name: "memory (no --state)", args: [] as string[] },
-  { name: "Redis", args: ["--state", `${redis}?namespace=bench`] },
+/** A second redis-server with `appendfsync everysec` (an fsync a second instead of one per write). */
+const everysec = await startRedis(["--appendonly", "yes", "--appendfsync", "everysec", "--save", ""]);
+const ENGINES: { name: string; args: string[]; redis?: string }[] = [
+  { name: "memory (no --state)", args: [] },
+  { name: "Redis", args: ["--state", `${redis}?namespace=bench`], redis },
+  {
+    name: "Redis, appendfsync everysec",
+    args: ["--state", `${everysec.url}?namespace=bench`],
+    redis: everysec.url,
+  },
   { name: "PostgreSQL", args: ["--state", `${postgres}?namespace=bench`] },
 ];
 
@@ -81,6 +91,36 @@ async function startReplica(args: string[]) {
   };
 }
 
+/** A throwaway redis-server (`MCP_GEN_REDIS_SERVER`, as .ci/redis.sh exports it) on a free port. */
+async function startRedis(args: string[]) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "bench-redis-"));
+  const port = await new Promise<number>((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+  const binary = process.env.MCP_GEN_REDIS_SERVER ?? "redis-server";
+  const child = spawn(binary, ["--bind", "127.0.0.1", "--port", String(port), "--dir", dir, ...args], {
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let out = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      out += chunk;
+      if (/Ready to accept connections/.test(out)) resolve();
+    });
+    child.once("exit", () => reject(new Error(`redis-server exited:\n${out}`)));
+  });
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop: () => {
+      child.kill("SIGTERM");
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** Milliseconds of each of `count` sequential runs of `work`. */
 async function time(count: number, work: () => Promise<unknown>): Promise<number[]> {
   const spent: number[] = [];
@@ -123,7 +163,38 @@ const taskRoundTrip = async (url: string) => {
 const plainCall = (url: string) =>
   call(url, "tools/call", { name: "greet", arguments: { name: "bench" } }, "greet");
 
+/**
+ * The commands a replica sends Redis per task round trip, by name (scripts' own calls and the
+ * bus's blocking reads left out): `MONITOR` while `count` round trips run, outside the timed rounds.
+ */
+async function redisProfile(url: string, replica: string, count: number): Promise<string> {
+  const client = new Redis(url);
+  const monitor = await client.monitor();
+  const seen = new Map<string, number>();
+  monitor.on("monitor", (_time: string, args: string[], source: string) => {
+    const name = String(args[0]).toLowerCase();
+    if (source === "lua" || name === "xread" || name === "monitor") return;
+    seen.set(name, (seen.get(name) ?? 0) + 1);
+  });
+  await time(count, () => taskRoundTrip(replica));
+  // MONITOR's stream may trail the replies: wait for a marker sent after the round trips.
+  const marker = new Promise<void>((resolve) =>
+    monitor.on("monitor", (_t: string, args: string[]) => args[0] === "echo" && resolve()),
+  );
+  const other = client.duplicate();
+  await other.echo("end");
+  other.disconnect();
+  await marker;
+  monitor.disconnect();
+  client.disconnect();
+  return [...seen]
+    .filter(([name]) => name !== "echo")
+    .map(([name, n]) => `${name} ${+(n / count).toFixed(2)}`)
+    .join(", ");
+}
+
 const results: Record<string, { task: number[]; plain: number[]; polls: number }> = {};
+const profiles: Record<string, string> = {};
 const replicas = [];
 for (const engine of ENGINES) replicas.push({ engine, replica: await startReplica(engine.args) });
 try {
@@ -144,8 +215,12 @@ try {
       results[engine.name]!.plain.push(...(await time(TASKS, () => plainCall(replica.url))));
     }
   }
+  for (const { engine, replica } of replicas) {
+    if (engine.redis) profiles[engine.name] = await redisProfile(engine.redis, replica.url, 50);
+  }
 } finally {
   await Promise.all(replicas.map(({ replica }) => replica.stop()));
+  everysec.stop();
 }
 
 const table = Object.entries(results).map(([name, r]) => ({
@@ -170,8 +245,11 @@ for (const row of table) {
     `| ${row.engine} | ${row.task.mean} / ${row.task.p50} / ${row.task.p99} | ${(row.task.mean / base.task.mean).toFixed(2)} | ${row.polls} | ${row.plain.mean} / ${row.plain.p50} / ${row.plain.p99} | ${(row.plain.mean / base.plain.mean).toFixed(2)} |`,
   );
 }
+for (const [name, profile] of Object.entries(profiles)) {
+  console.log(`${name}: commands a replica sends per task round trip: ${profile}`);
+}
 mkdirSync(new URL("results/", import.meta.url), { recursive: true });
 writeFileSync(
   new URL(`results/state-${new Date().toISOString().replaceAll(":", "-")}.json`, import.meta.url),
-  `${JSON.stringify({ tasks: TASKS, rounds: ROUNDS, load: os.loadavg(), table }, null, 2)}\n`,
+  `${JSON.stringify({ tasks: TASKS, rounds: ROUNDS, load: os.loadavg(), table, profiles }, null, 2)}\n`,
 );

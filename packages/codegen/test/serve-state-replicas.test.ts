@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   findNginx,
@@ -8,6 +8,7 @@ import {
   type RunningNginx,
   startNginx,
 } from "../../../examples/ledger/test/support/nginx.ts";
+import { call, spawnServer, untilTask } from "../../runtime/test/state/replicas.ts";
 import { BIN } from "./support/cli.ts";
 import { REPO_ROOT } from "./support/project.ts";
 
@@ -26,79 +27,15 @@ const MISSING =
   "(LEDGER_PG_URL): scripts/test.sh sources .ci/nginx.sh, .ci/redis.sh and .ci/postgres.sh. " +
   `MCP_GEN_STATE_SKIP=1 skips it locally. ${NGINX ? "" : NGINX_MISSING}`;
 
-/** A 2026-07-28 request (no session: any replica may answer it), its result or its error. */
-async function call(url: string, method: string, params: Record<string, unknown>, name?: string) {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": "2026-07-28",
-      "mcp-method": method,
-      ...(name ? { "mcp-name": name } : {}),
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-          "io.modelcontextprotocol/clientInfo": { name: "replicas-test", version: "1.0.0" },
-          "io.modelcontextprotocol/clientCapabilities": {
-            elicitation: {},
-            extensions: { "io.modelcontextprotocol/tasks": {} },
-          },
-        },
-      },
-    }),
-  });
-  const body = (await response.json()) as { result?: Record<string, unknown>; error?: { message: string } };
-  if (!body.result)
-    throw new Error(`${method} through ${url}: ${response.status} ${JSON.stringify(body.error)}`);
-  return body.result;
-}
-
-/**
- * Polls `tasks/get` through `url` (at the task's poll interval, at most `attempts` times) until
- * `done` holds for the task: bounded, each step an observable state of the store.
- */
-async function pollTask(
-  url: string,
-  taskId: string,
-  done: (task: Record<string, unknown>) => boolean,
-  attempts = 200,
-): Promise<Record<string, unknown>> {
-  let task = await call(url, "tasks/get", { taskId }, taskId);
-  for (let i = 1; i < attempts && !done(task); i++) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    task = await call(url, "tasks/get", { taskId }, taskId);
-  }
-  if (!done(task))
-    throw new Error(`Task ${taskId} never reached the state waited for: ${JSON.stringify(task)}`);
-  return task;
-}
-
-/** `mcp-gen serve conformance` with `args`; resolves once it serves, with its stderr so far. */
-function serveConformance(args: string[], env: Record<string, string> = {}) {
-  const child: ChildProcess = spawn(process.execPath, [BIN, "serve", "conformance", ...args], {
+/** `mcp-gen serve conformance` with `args`; `serving` resolves once it serves. */
+const serveConformance = (args: string[], env: Record<string, string> = {}) =>
+  spawnServer({
+    bin: BIN,
+    args: ["serve", "conformance", ...args],
     cwd: REPO_ROOT,
-    env: { ...process.env, NO_COLOR: "1", ...env },
-    stdio: ["ignore", "ignore", "pipe"],
+    env,
+    ready: /serving conformance/,
   });
-  let stderr = "";
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const serving = new Promise<void>((resolve, reject) => {
-    child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-      if (/serving conformance/.test(stderr)) resolve();
-    });
-    void exited.then((code) => reject(new Error(`mcp-gen serve exited (${code}): ${stderr}`)));
-  });
-  serving.catch(() => {});
-  return { child, serving, exited, stderr: () => stderr };
-}
 
 describe.skipIf(SKIP)("mcp-gen serve --state", () => {
   it("refuses to start when the engine is unreachable, naming the URL without its password", async () => {
@@ -173,8 +110,7 @@ describe.skipIf(SKIP)("mcp-gen serve --state", () => {
         const first = await call(c, "tasks/get", { taskId }, taskId);
         expect(first).toMatchObject({ taskId, resultType: "complete" });
         // Replica A runs it; B polls through the engine until it is over.
-        let task = await call(b, "tasks/get", { taskId }, taskId);
-        while (task.status === "working") task = await call(b, "tasks/get", { taskId }, taskId);
+        const task = await untilTask(b, taskId, (t) => t.status !== "working");
         expect(task).toMatchObject({
           status: "completed",
           result: { content: [{ type: "text", text: `Computed ${engine.name} for 0 seconds` }] },
@@ -201,7 +137,7 @@ describe.skipIf(SKIP)("mcp-gen serve --state", () => {
         );
         const taskId = created.taskId as string;
         // Every replica sees the question B's run asked: it is in the record, not in B's memory.
-        const asked = await pollTask(a, taskId, (t) => t.status === "input_required");
+        const asked = await untilTask(a, taskId, (t) => t.status === "input_required");
         const [key, request] = Object.entries(asked.inputRequests as Record<string, unknown>)[0]!;
         expect(request).toMatchObject({ method: "elicitation/create", params: { message: "Delete x.txt?" } });
         expect(
@@ -212,7 +148,7 @@ describe.skipIf(SKIP)("mcp-gen serve --state", () => {
             taskId,
           ),
         ).toMatchObject({ resultType: "complete" });
-        const done = await pollTask(
+        const done = await untilTask(
           a,
           taskId,
           (t) => t.status !== "input_required" && t.status !== "working",
@@ -233,7 +169,7 @@ describe.skipIf(SKIP)("mcp-gen serve --state", () => {
         );
         const taskId = created.taskId as string;
         expect(await call(c, "tasks/cancel", { taskId }, taskId)).toMatchObject({ resultType: "complete" });
-        const task = await pollTask(b, taskId, (t) => t.status !== "working");
+        const task = await untilTask(b, taskId, (t) => t.status !== "working");
         expect(task).toMatchObject({ status: "cancelled" });
       });
     });

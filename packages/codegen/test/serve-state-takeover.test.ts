@@ -1,12 +1,15 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import path from "node:path";
+import { tapTransport } from "@mcp-gen/runtime/client";
+import { openState } from "@mcp-gen/runtime/state";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../../examples/ledger/test/support/nginx.ts";
+import { call, lines, spawnServer, until } from "../../runtime/test/state/replicas.ts";
 import { build } from "../src/build.ts";
 import { BIN } from "./support/cli.ts";
 import { tempProject } from "./support/project.ts";
-import { call, lines, TOOLS, until } from "./support/state-replicas.ts";
+import { TOOLS } from "./support/state-replicas.ts";
 
 /**
  * Events across replicas: a listener on A hears the resource update a tool published on B.
@@ -40,44 +43,30 @@ for (const engine of ENGINES.filter((e) => e.url)) {
     `replicas sharing state on ${engine.name}: events, and a replica killed mid-task`,
     () => {
       let dir = "";
+      /** Each engine's namespace apart, so the other engine's test never sees these tasks. */
+      const stateUrl = () =>
+        `${engine.url}${engine.url!.includes("?") ? "&" : "?"}namespace=takeover_${engine.name.toLowerCase()}`;
       const replicas: { url: string; child: ChildProcess; exited: Promise<unknown> }[] = [];
 
       /** A replica of the project's server; resolves once it serves. */
       async function replica() {
         const port = await freePort();
-        const child = spawn(
-          process.execPath,
+        const started = spawnServer({
+          bin: BIN,
           // The state URL comes from the project's config (`state`), with no flag.
-          [BIN, "serve", "jobs", "--http", "--port", String(port)],
-          {
-            cwd: dir,
-            env: {
-              ...process.env,
-              NO_COLOR: "1",
-              MCP_GEN_STATE_URL: "",
-              MCP_GEN_STATE_LEASE_MS: "1500",
-              MCP_GEN_STATE_KEY: KEY,
-            },
-            stdio: ["ignore", "ignore", "pipe"],
-          },
-        );
-        let stderr = "";
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        await new Promise<void>((resolve, reject) => {
-          child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
-            stderr += chunk;
-            if (/serving jobs/.test(stderr)) resolve();
-          });
-          void exited.then((code) => reject(new Error(`mcp-gen serve exited (${code}): ${stderr}`)));
+          args: ["serve", "jobs", "--http", "--port", String(port)],
+          cwd: dir,
+          env: { MCP_GEN_STATE_URL: "", MCP_GEN_STATE_LEASE_MS: "1500", MCP_GEN_STATE_KEY: KEY },
+          ready: /serving jobs/,
         });
-        replicas.push({ url: `http://127.0.0.1:${port}/mcp`, child, exited });
+        await started.serving;
+        replicas.push({ url: `http://127.0.0.1:${port}/mcp`, child: started.child, exited: started.exited });
       }
 
       beforeAll(async () => {
         dir = tempProject({
           "mcp-gen.config.json": JSON.stringify({
-            // Each engine's namespace apart, so the other engine's test never sees these tasks.
-            state: `${engine.url}${engine.url!.includes("?") ? "&" : "?"}namespace=takeover_${engine.name.toLowerCase()}`,
+            state: stateUrl(),
             schemas: "schemas",
             generated: "generated",
             servers: { jobs: { tools: ["tools.ts"] } },
@@ -86,7 +75,7 @@ for (const engine of ENGINES.filter((e) => e.url)) {
           "tools.ts": TOOLS,
         });
         await build({ configFile: path.join(dir, "mcp-gen.config.json") });
-        await Promise.all([replica(), replica(), replica(), replica()]);
+        await Promise.all([replica(), replica(), replica(), replica(), replica()]);
       }, 60_000);
 
       afterAll(async () => {
@@ -269,6 +258,53 @@ for (const engine of ENGINES.filter((e) => e.url)) {
         );
         // Not asked again: the answer was in the record.
         expect(task).toMatchObject({ status: "completed", result: { structuredContent: "Ada runs=2" } });
+      });
+
+      it("ends a 2025 task taken over mid-way with a clear tool error, without asking its client again", async () => {
+        const file = path.join(dir, `legacy-ask-${engine.name}.log`);
+        const client = new Client(
+          { name: "legacy-tasks", version: "1.0.0" },
+          { versionNegotiation: { mode: "legacy" }, capabilities: { elicitation: { form: {} } } },
+        );
+        let asked = 0;
+        client.setRequestHandler("elicitation/create", () => {
+          asked++;
+          return { action: "accept", content: { name: "Ada" } };
+        });
+        const transport = new StreamableHTTPClientTransport(new URL(replicas[4]!.url));
+        await client.connect(transport);
+        const tap = tapTransport(client);
+        const created = await tap.dispatch({
+          method: "tools/call",
+          params: { name: "ask_then_hold", arguments: { file }, task: { ttl: 60_000 } },
+        });
+        if (created.kind !== "result") throw new Error(JSON.stringify(created));
+        const taskId = (created.result.task as { taskId: string }).taskId;
+        // The question travels on the stream of tasks/result; answered, the run counts and holds.
+        void tap.dispatch({ method: "tasks/result", params: { taskId } }).catch(() => {});
+        await until(
+          () => lines(file).length,
+          (n) => n === 1,
+        );
+        replicas[4]!.child.kill("SIGKILL");
+        await replicas[4]!.exited;
+        await client.close().catch(() => {});
+        // The session died with its replica, so the record is read as its owner, in the store.
+        const state = await openState(stateUrl());
+        try {
+          const task = await until(
+            () => state.tasks.get(taskId, transport.sessionId),
+            (t) => t !== undefined && t.status !== "working" && t.status !== "input_required",
+          );
+          expect(task).toMatchObject({ status: "completed", result: { isError: true } });
+          expect(JSON.stringify(task!.result)).toMatch(
+            /cannot ask its client: the replica that held its 2025 session stopped/,
+          );
+        } finally {
+          await state.close();
+        }
+        // Asked once, counted once: the run taken over stopped at the question, nothing repeated.
+        expect([asked, lines(file).length]).toStrictEqual([1, 1]);
       });
     },
   );

@@ -1,9 +1,8 @@
-import { existsSync, readFileSync } from "node:fs";
-
 /**
- * The tools of the shared-state replica tests (`serve-state-takeover.test.ts`): tasks that count
- * their runs in a file outside every process, a resource and a tool that updates it, and tools
- * that ask their client (one declared safe to run again, one not).
+ * The tools of the shared-state replica tests (`serve-state-takeover.test.ts`; their harness is
+ * packages/runtime/test/state/replicas.ts): tasks that count their runs in a file outside every
+ * process, a resource and a tool that updates it, and tools that ask their client (one declared
+ * safe to run again, one not).
  */
 export const TOOLS = `
 import { appendFileSync, readFileSync } from "node:fs";
@@ -116,56 +115,3 @@ export async function confirm_write(file: string, ctx: ToolContext): Promise<str
   return reply.action;
 }
 `;
-
-/** A 2026-07-28 request to one replica; its result, or an error naming what failed. */
-export async function call(url: string, method: string, params: Record<string, unknown>, name: string) {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": "2026-07-28",
-      "mcp-method": method,
-      "mcp-name": name,
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-          "io.modelcontextprotocol/clientInfo": { name: "takeover-test", version: "1.0.0" },
-          "io.modelcontextprotocol/clientCapabilities": {
-            elicitation: {},
-            extensions: { "io.modelcontextprotocol/tasks": {} },
-          },
-        },
-      },
-    }),
-  });
-  const body = (await response.json()) as { result?: Record<string, unknown>; error?: unknown };
-  if (!body.result)
-    throw new Error(`${method} through ${url}: ${response.status} ${JSON.stringify(body.error)}`);
-  return body.result;
-}
-
-/** Polls `read` every 50 ms, at most `attempts` times, until `done` holds; its last value. */
-export async function until<T>(
-  read: () => Promise<T> | T,
-  done: (value: T) => boolean,
-  attempts = 300,
-): Promise<T> {
-  let value = await read();
-  for (let i = 1; i < attempts && !done(value); i++) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    value = await read();
-  }
-  if (!done(value)) throw new Error(`Never reached the state waited for: ${JSON.stringify(value)}`);
-  return value;
-}
-
-/** Lines of a counting file (none when it does not exist yet). */
-export const lines = (file: string) =>
-  existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean) : [];

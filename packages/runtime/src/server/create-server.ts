@@ -12,7 +12,7 @@ import { type Features, loadFeatures } from "./features.ts";
 import { DEFAULT_MAX_ARGUMENT_DEPTH } from "./guard.ts";
 import { legacyRequestChannel } from "./input/request-channel.ts";
 import type { ServerManifest } from "./manifest.ts";
-import { logToStderr, type McpGenServerOptions } from "./options.ts";
+import { type ListsChanged, logToStderr, type McpGenServerOptions } from "./options.ts";
 import { parkedCalls } from "./parked.ts";
 import { noRuntimeCompiler } from "./protocol.ts";
 import { requestHandler } from "./request-handler.ts";
@@ -79,6 +79,8 @@ export function createServerFactory(
     return next;
   };
   let now = adopt(served(catalogOf(manifest, options), options));
+  const listsChanged = (changed: ListsChanged) => connections.listsChanged(changed);
+  options.sharedLists?.listen(listsChanged);
 
   const factory = (context?: { era?: ProtocolEra; requestInfo?: unknown }): Server => {
     const era = context?.era ?? "legacy";
@@ -139,13 +141,16 @@ export function createServerFactory(
       const before = now.catalog.listings.legacy;
       now = adopt(served(catalogOf(next, options), options, now.features));
       const after = now.catalog.listings.legacy;
-      connections.listsChanged({
+      const changed = {
         tools: true,
         resources:
           !sameJson(before.resources, after.resources) ||
           !sameJson(before.resourceTemplates, after.resourceTemplates),
         prompts: !sameJson(before.prompts, after.prompts),
-      });
+      };
+      // Shared state: every replica (this one too) hears it from the bus and tells its clients.
+      if (options.sharedLists) options.sharedLists.publish(changed);
+      else listsChanged(changed);
     },
     notifyResourceUpdated,
     relay: (relay: ListenRelay) => connections.relay(relay),

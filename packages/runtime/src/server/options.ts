@@ -88,6 +88,13 @@ export interface McpGenServerOptions {
    */
   publishResourceUpdated?: (uri: string) => void;
   /**
+   * Where `update()` reports the lists that changed instead of this server's own clients: with
+   * shared state (`serve({ state })` sets it), `publish` puts them on the event bus, and the bus
+   * listener of every replica calls the `listen` callback of each of its servers, which tells that
+   * server's clients (2026-07-28 listeners, 2025 sessions). Default: this server's clients.
+   */
+  sharedLists?: SharedLists;
+  /**
    * Set by `serve({ state })`: 2026-07-28 `input_required` rounds of tools declared safe to run
    * again (`@readOnly`, `@idempotent`) travel sealed with the shared key, so their retry runs
    * on any replica; other calls wait on the replica that asked. Default: every call waits here.
@@ -129,4 +136,19 @@ export function logToStderr(event: McpGenServerEvent): void {
       process.stderr.write(`mcp-gen: ${event.error.message}\n`);
       return;
   }
+}
+
+/** Which lists an `update()` changed. */
+export interface ListsChanged {
+  tools: boolean;
+  resources: boolean;
+  prompts: boolean;
+}
+
+/** List changes through a bus every replica hears (`McpGenServerOptions.sharedLists`). */
+export interface SharedLists {
+  /** Publishes the lists this server's `update()` changed. */
+  publish(changed: ListsChanged): void;
+  /** Called once per server factory: `notify` tells its clients of lists changed on any replica. */
+  listen(notify: (changed: ListsChanged) => void): void;
 }

@@ -51,7 +51,9 @@ export function publishStatus(shared: SharedTasks, task: TaskRecord | undefined)
  */
 export function followTasks(shared: SharedTasks, running: Map<string, Running>): () => void {
   const stop = shared.events.subscribe((event) => {
-    if (event.type !== "task-status") return;
+    // A run that completed or failed has nothing to hear (it may be this replica's own, whose
+    // event the store appended with the outcome); answers and cancels come as other statuses.
+    if (event.type !== "task-status" || event.status === "completed" || event.status === "failed") return;
     const entry = running.get(event.taskId);
     if (!entry) return;
     void shared.tasks

@@ -13,6 +13,7 @@ import { ResultChannel } from "./input/result-channel.ts";
 import { legacyTaskChannel, modernTaskChannel } from "./input/task-channels.ts";
 import { Invocation } from "./invocation.ts";
 import { type ManifestTool, taskSupportOf } from "./manifest.ts";
+import { logToStderr } from "./options.ts";
 import type { ToTask } from "./parked.ts";
 import {
   DEFAULT_LEASE_MS,
@@ -180,11 +181,22 @@ export function createTasks(options: ServerTaskOptions = {}): Tasks {
     (shared
       ? leased!.then((m) => m.runShared({ shared, taskId, entry, outcome: () => outcomeOf(invocation) }))
       : outcomeOf(invocation).then((outcome) => store.storeResult(taskId, outcome))
-    ).then((stored) => {
-      running.delete(taskId);
-      entry.questions.rejectAll(new Error("The task is over."));
-      if (stored && stored.status !== "cancelled") entry.notify(stored);
-    });
+    ).then(
+      (stored) => {
+        running.delete(taskId);
+        entry.questions.rejectAll(new Error("The task is over."));
+        if (stored && stored.status !== "cancelled") entry.notify(stored);
+      },
+      (error: unknown) => {
+        // The store could not take the outcome (an engine unreachable, a server closing): the
+        // task stays as stored (a lapsed lease lets another replica take it), never a crash.
+        running.delete(taskId);
+        entry.questions.rejectAll(new Error("The task is over."));
+        const failure = error instanceof Error ? error : new Error(String(error));
+        if (shared) shared.report(failure);
+        else logToStderr({ kind: "protocol", error: failure });
+      },
+    );
 
   const requests = taskRequests({ store, running, shared });
   if (shared) {

@@ -17,22 +17,26 @@ local function terminal(s) return s == 'completed' or s == 'failed' or s == 'can
 `;
 
 /**
- * ARGV[3]: the lease holder the change needs ("" for any); ARGV[4..]: field/value pairs to set on
- * a live, non-terminal task. Returns {1 when applied else 0, the hash} (or nil).
+ * ARGV[3]: the lease holder the change needs ("" for any); ARGV[4]: an event to append to the
+ * stream KEYS[3] when the change is applied ("" for none: the outcome and its \`task-status\` event
+ * in one step, one write to the append-only file); ARGV[5]: the stream's approximate length;
+ * ARGV[6..]: field/value pairs to set on a live, non-terminal task. Returns {1 when applied else
+ * 0, the hash} (or nil).
  */
 export const CHANGE = `${PRELUDE}
 local status = live()
 if not status then return nil end
-if terminal(status) or #ARGV < 5 then return {0, redis.call('HGETALL', KEYS[1])} end
+if terminal(status) or #ARGV < 7 then return {0, redis.call('HGETALL', KEYS[1])} end
 if ARGV[3] ~= '' and redis.call('HGET', KEYS[1], 'lh') ~= ARGV[3] then
   return {0, redis.call('HGETALL', KEYS[1])}
 end
 do
-  redis.call('HSET', KEYS[1], unpack(ARGV, 4))
+  redis.call('HSET', KEYS[1], unpack(ARGV, 6))
   if terminal(redis.call('HGET', KEYS[1], 'status')) then
     redis.call('HDEL', KEYS[1], 'lh', 'lx')
     redis.call('ZREM', KEYS[2], ARGV[2])
   end
+  if ARGV[4] ~= '' then redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[5], '*', 'e', ARGV[4]) end
 end
 return {1, redis.call('HGETALL', KEYS[1])}
 `;

@@ -8,12 +8,17 @@ import {
 } from "../server/task-records.ts";
 import type { TaskRecord } from "../server/task-store.ts";
 import { ANSWER, CHANGE, CREATE, LEASE } from "./redis-scripts.ts";
-import type { SharedTaskStore } from "./types.ts";
+import type { SharedTaskStore, StateEvent } from "./types.ts";
 
 /** The scripts as commands of the client (loaded once, then run by their SHA). */
 interface Scripted {
   mcpGenCreate(task: string, index: string, seq: string, leases: string, ...args: string[]): Promise<number>;
-  mcpGenChange(task: string, leases: string, ...args: string[]): Promise<[number, string[]] | null>;
+  mcpGenChange(
+    task: string,
+    leases: string,
+    stream: string,
+    ...args: string[]
+  ): Promise<[number, string[]] | null>;
   mcpGenAnswer(task: string, leases: string, ...args: string[]): Promise<[string[], string[]] | null>;
   mcpGenLease(task: string, leases: string, ...args: string[]): Promise<string | null>;
 }
@@ -45,10 +50,12 @@ export function redisTasks(options: {
   prefix: string;
   now: () => number;
   pageSize: number;
+  /** The event stream: `finish` appends its task's status event there in the same script. */
+  stream: { key: string; length: number; announced(event: StateEvent): void };
 }): SharedTaskStore {
-  const { client, prefix, now, pageSize } = options;
+  const { client, prefix, now, pageSize, stream } = options;
   client.defineCommand("mcpGenCreate", { numberOfKeys: 4, lua: CREATE });
-  client.defineCommand("mcpGenChange", { numberOfKeys: 2, lua: CHANGE });
+  client.defineCommand("mcpGenChange", { numberOfKeys: 3, lua: CHANGE });
   client.defineCommand("mcpGenAnswer", { numberOfKeys: 2, lua: ANSWER });
   client.defineCommand("mcpGenLease", { numberOfKeys: 2, lua: LEASE });
   const scripted = client as unknown as Scripted;
@@ -56,11 +63,21 @@ export function redisTasks(options: {
   const leases = `${prefix}:leases`;
   const index = (owner: string | undefined) => `${prefix}:owner:${owner === undefined ? "-" : `=${owner}`}`;
   const iso = () => new Date(now()).toISOString();
-  const fenced = async (taskId: string, holder: string, ...pairs: string[]) => {
-    const reply = await scripted.mcpGenChange(key(taskId), leases, String(now()), taskId, holder, ...pairs);
+  const fenced = async (taskId: string, holder: string, event: string, ...pairs: string[]) => {
+    const reply = await scripted.mcpGenChange(
+      key(taskId),
+      leases,
+      stream.key,
+      String(now()),
+      taskId,
+      holder,
+      event,
+      String(stream.length),
+      ...pairs,
+    );
     return { stored: reply?.[0] === 1, task: reply ? decode(reply[1]) : undefined };
   };
-  const change = async (taskId: string, ...pairs: string[]) => (await fenced(taskId, "", ...pairs)).task;
+  const change = async (taskId: string, ...pairs: string[]) => (await fenced(taskId, "", "", ...pairs)).task;
   const outcomeOf = (outcome: Parameters<SharedTaskStore["storeResult"]>[1]) => [
     "status",
     outcome.status,
@@ -131,7 +148,13 @@ export function redisTasks(options: {
     setStatus: (taskId, status, message) =>
       change(taskId, "status", status, "upd", iso(), ...(message !== undefined ? ["msg", message] : [])),
     storeResult: (taskId, outcome) => change(taskId, ...outcomeOf(outcome)),
-    finish: (taskId, holder, outcome) => fenced(taskId, holder, ...outcomeOf(outcome)),
+    async finish(taskId, holder, outcome) {
+      // Its task-status event goes with the outcome (one script); the bus drops the same publish.
+      const event = { type: "task-status" as const, taskId, status: outcome.status };
+      const ended = await fenced(taskId, holder, JSON.stringify(event), ...outcomeOf(outcome));
+      if (ended.stored) stream.announced(event);
+      return ended;
+    },
     cancel: (taskId) =>
       change(taskId, "status", "cancelled", "msg", CANCELLED_MESSAGE, "cancel", "1", "upd", iso()),
     ask: (taskId, questions) =>

@@ -71,6 +71,8 @@ export async function openRedisState(
       },
     });
 
+  /** Task-status events `finish` appended with its outcome, until the same publish comes (bounded). */
+  const announced = new BoundedSet(1_000);
   const listeners = new Set<(event: StateEvent) => void>();
   let closed = false;
   let last = ((await reader.xrevrange(stream, "+", "-", "COUNT", 1))[0]?.[0] as string | undefined) ?? "0-0";
@@ -94,9 +96,19 @@ export async function openRedisState(
 
   return {
     url: shown,
-    tasks: guard(redisTasks({ client, prefix, now, pageSize: options.pageSize ?? 50 })),
+    tasks: guard(
+      redisTasks({
+        client,
+        prefix,
+        now,
+        pageSize: options.pageSize ?? 50,
+        stream: { key: stream, length: STREAM_LENGTH, announced: (event) => announced.add(eventKey(event)) },
+      }),
+    ),
     events: guard({
       async publish(event: StateEvent) {
+        // Appended already by the `finish` that stored this outcome (once: a later one is published).
+        if (announced.delete(eventKey(event))) return;
         await client.xadd(stream, "MAXLEN", "~", STREAM_LENGTH, "*", "e", JSON.stringify(event));
       },
       subscribe(listener: (event: StateEvent) => void) {
@@ -125,4 +137,22 @@ export async function openRedisState(
       else client.disconnect();
     },
   } satisfies SharedState;
+}
+
+/** What identifies a task-status event (other events are never announced by the store). */
+function eventKey(event: StateEvent): string {
+  return event.type === "task-status" ? `${event.taskId}\n${event.status}` : "";
+}
+
+/** A set that forgets its oldest entries beyond `size` (a publish that never comes leaks nothing). */
+class BoundedSet {
+  readonly #entries = new Set<string>();
+  constructor(private readonly size: number) {}
+  add(entry: string): void {
+    this.#entries.add(entry);
+    if (this.#entries.size > this.size) this.#entries.delete(this.#entries.values().next().value!);
+  }
+  delete(entry: string): boolean {
+    return entry !== "" && this.#entries.delete(entry);
+  }
 }

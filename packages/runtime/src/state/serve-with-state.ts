@@ -2,17 +2,18 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { bindCaller, type SealedRound } from "../server/input/sealed-rounds.ts";
 import type { ServerManifest } from "../server/manifest.ts";
-import { logToStderr } from "../server/options.ts";
+import { type ListsChanged, logToStderr, type SharedLists } from "../server/options.ts";
 import type { RunningServer, ServeOptions } from "../server/serve.ts";
 import { continuationCodec } from "./continuation-codec.ts";
 import { openState } from "./open.ts";
+import { withTerminalCache } from "./terminal-cache.ts";
 import type { SharedState } from "./types.ts";
 
 /**
  * `serve()` with `state`: opens the engine (a URL) or takes the given `SharedState`, keeps the
  * tasks there (`tasks.store`), adds the engine to the HTTP readiness check (`/readyz` answers 503
- * while it is unreachable), and sends `notifyResourceUpdated` through the event bus, so the
- * clients of every replica hear it. A state it opened is closed with the server.
+ * while it is unreachable), and sends `notifyResourceUpdated` and the list changes of `update()`
+ * through the event bus, so the clients of every replica hear them. A state it opened is closed with the server.
  */
 export async function serveWithState(
   manifest: ServerManifest,
@@ -49,9 +50,22 @@ export async function serveWithState(
       report({ kind: "protocol", error: error instanceof Error ? error : new Error(String(error)) });
     });
   };
+  /** The servers' list-change callbacks on this replica, called when any replica's `update()` publishes. */
+  const listeners = new Set<(changed: ListsChanged) => void>();
+  const sharedLists: SharedLists = {
+    publish: (changed) => {
+      const lists = LISTS.filter((list) => changed[list]);
+      Promise.all(lists.map((list) => state.events.publish({ type: "list-changed", list }))).catch(
+        (error: unknown) =>
+          report({ kind: "protocol", error: error instanceof Error ? error : new Error(String(error)) }),
+      );
+    },
+    listen: (notify) => listeners.add(notify),
+  };
   const withState = {
     ...rest,
     publishResourceUpdated,
+    sharedLists,
     sharedContinuations: keys
       ? {
           codec: continuationCodec<SealedRound>({
@@ -64,7 +78,8 @@ export async function serveWithState(
     tasks: {
       ...rest.tasks,
       shared: {
-        tasks: state.tasks,
+        // The replica that ran a task answers `tasks/get` of its result without the engine.
+        tasks: withTerminalCache(state.tasks),
         events: state.events,
         holder: replicaId(),
         signal: stopped.signal,
@@ -87,9 +102,14 @@ export async function serveWithState(
   }
   const stop = state.events.subscribe((event) => {
     if (event.type === "resource-updated") running.notifyResourceUpdated(event.uri);
+    if (event.type === "list-changed") {
+      const changed = { tools: false, resources: false, prompts: false, [event.list]: true };
+      for (const notify of listeners) notify(changed);
+    }
   });
   const release = async () => {
     stop();
+    listeners.clear();
     stopped.abort();
     if (typeof given === "string") await state.close();
   };
@@ -110,6 +130,8 @@ export async function serveWithState(
     notifyResourceUpdated: publishResourceUpdated,
   };
 }
+
+const LISTS = ["tools", "resources", "prompts"] as const;
 
 /** This process's id as a lease holder: host, pid and a random part (a restarted pid differs). */
 function replicaId(): string {

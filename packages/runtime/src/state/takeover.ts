@@ -13,7 +13,7 @@ export const OUTCOME_UNKNOWN: TaskFailure = {
 
 /** A run under a lease: its signal aborts when the lease is lost. */
 export interface LeasedRun {
-  /** Settles once the outcome is stored — or dropped, when another replica took the task (`false`). */
+  /** Settles once the outcome is stored — or dropped (`false`): another replica took the task, or the engine failed. */
   readonly done: Promise<boolean>;
   /** The same moment, with the task as `finish` left it (`undefined` when nothing was stored). */
   readonly finished: Promise<TaskRecord | undefined>;
@@ -60,7 +60,11 @@ export function runLeased(options: {
     const ended = await tasks.finish(taskId, holder, outcome);
     return ended.stored ? ended.task : undefined;
   })();
-  const done = finished.then((task) => task !== undefined);
+  // An outcome the engine could not take is not stored (`finished` rejects with why).
+  const done = finished.then(
+    (task) => task !== undefined,
+    () => false,
+  );
   return { done, finished, renew };
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoryState } from "../../src/state/index.ts";
 import { cancellations } from "../server/fixtures/tasks/tools.ts";
 import { type BuiltTasks, buildTasks } from "../server/support/tasks.ts";
+import { call as callReplica, untilTask, until as untilValue } from "./replicas.ts";
 
 /**
  * Two replicas in this process over HTTP sharing one `memoryState()` (the engine-free form of
@@ -27,48 +28,12 @@ afterAll(async () => {
   built?.dispose();
 });
 
-/** A 2026-07-28 request to one replica (tasks and elicitation declared); its result. */
-async function call(at: number, method: string, params: Record<string, unknown>, name: string) {
-  const response = await fetch(replicas[at]!.url!, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": "2026-07-28",
-      "mcp-method": method,
-      "mcp-name": name,
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-          "io.modelcontextprotocol/clientInfo": { name: "replicas", version: "1.0.0" },
-          "io.modelcontextprotocol/clientCapabilities": {
-            elicitation: {},
-            extensions: { "io.modelcontextprotocol/tasks": {} },
-          },
-        },
-      },
-    }),
-  });
-  const body = (await response.json()) as { result?: Record<string, unknown>; error?: unknown };
-  if (!body.result) throw new Error(`${method}: ${response.status} ${JSON.stringify(body.error)}`);
-  return body.result;
-}
-
-/** `tasks/get` through replica `at` until `done` holds (each step yields to the event loop; bounded). */
-async function until(at: number, taskId: string, done: (task: Record<string, unknown>) => boolean) {
-  for (let i = 0; i < 500; i++) {
-    const task = await call(at, "tasks/get", { taskId }, taskId);
-    if (done(task)) return task;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  throw new Error(`Task ${taskId} never reached the state waited for`);
-}
+/** A 2026-07-28 request to replica `at`. */
+const call = (at: number, method: string, params: Record<string, unknown>, name: string) =>
+  callReplica(replicas[at]!.url!, method, params, name);
+/** `tasks/get` through replica `at` until `done` holds (bounded polling). */
+const until = (at: number, taskId: string, done: (task: Record<string, unknown>) => boolean) =>
+  untilTask(replicas[at]!.url!, taskId, done);
 
 describe("replicas sharing memoryState()", () => {
   it("hands an answer sent through B to the question of the run on A", async () => {
@@ -95,12 +60,12 @@ describe("replicas sharing memoryState()", () => {
     await call(1, "tasks/cancel", { taskId }, taskId);
     expect(await until(0, taskId, (t) => t.status !== "working")).toMatchObject({ status: "cancelled" });
     // The run itself stopped: its signal carried the cancel.
-    for (let i = 0; i < 500 && cancellations.length === before; i++) {
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    expect(cancellations.slice(before)).toStrictEqual([
-      "The task was cancelled by the client (tasks/cancel).",
-    ]);
+    expect(
+      await untilValue(
+        () => cancellations.slice(before),
+        (c) => c.length > 0,
+      ),
+    ).toStrictEqual(["The task was cancelled by the client (tasks/cancel)."]);
   });
 
   it("keeps a deferred task's later question in the store, answered through the other replica", async () => {
