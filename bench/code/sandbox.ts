@@ -1,18 +1,22 @@
 /**
- * Code mode's sandbox: per-program overhead of `Sandbox.run` (worker round trip, fresh QuickJS
- * runtime and context, API install, result check) at 0, 1 and 20 tool calls, p50/p99; the
- * bridge's cost per call against calling the same tool directly with validation. The tool is the
- * smart-home example's `search_devices`, bound two ways: its generated manifest in process, and
- * the same manifest served by mcp-gen through the SDK client over an in-memory transport.
- *   npx tsx bench/code/sandbox.ts [--runs 200]
+ * Code mode's sandbox: per-program overhead of `Sandbox.run` (fresh QuickJS runtime and context,
+ * API install, result check; a worker round trip with `--thread worker`) at 0, 1 and 20 tool
+ * calls, p50/p99; the bridge's cost per call against calling the same tool directly with
+ * validation. The tool is the smart-home example's `search_devices`, bound two ways: its generated
+ * manifest in process, and the same manifest served by mcp-gen through the SDK client over an
+ * in-memory transport. Last, the floors: a bare QuickJS host function returning a promise the host
+ * resolves (what any bridge into this engine costs), and a postMessage round trip to a worker.
+ *   npx tsx bench/code/sandbox.ts [--runs 200] [--thread caller|worker]
  * (the worker runs from the compiled runtime: `npx tsc -b packages/runtime` first)
  */
 import { setMaxListeners } from "node:events";
 import { loadavg } from "node:os";
 import { Worker } from "node:worker_threads";
+import variantModule from "@jitl/quickjs-wasmfile-release-sync";
 import { connectInMemory } from "@mcp-gen/runtime/client";
 import { bindClientTools, bindManifest, createSandbox, type ToolBinding } from "@mcp-gen/runtime/code";
 import { createServer } from "@mcp-gen/runtime/server";
+import { newQuickJSWASMModuleFromVariant, type QuickJSSyncVariant } from "quickjs-emscripten-core";
 import { validators } from "../../generated/smart-home/index.ts";
 import { manifest } from "../../generated/smart-home/server.ts";
 
@@ -21,9 +25,12 @@ const arg = (name: string, fallback: number) => {
   return i === -1 ? fallback : Number(process.argv[i + 1]);
 };
 const RUNS = arg("runs", 200);
+const THREAD = process.argv.includes("worker") ? "worker" : "caller";
 const ARGS = JSON.stringify({ query: "客厅 灯", limit: 2 });
 const signal = new AbortController().signal;
 setMaxListeners(0, signal);
+const imported = variantModule as unknown as QuickJSSyncVariant & { default?: QuickJSSyncVariant };
+const variant = imported.default ?? imported;
 const programs = {
   "0 calls": "return 1;",
   "1 call": `return (await home.search_devices(${ARGS})).length;`,
@@ -46,7 +53,7 @@ const direct = (binding: ToolBinding) => async () => {
 async function measure(label: string, binding: ToolBinding) {
   const api = { home: { search_devices: binding } };
   const coldStart = performance.now();
-  const sandbox = createSandbox();
+  const sandbox = createSandbox({ thread: THREAD });
   const first = await sandbox.run("return 1;", { api });
   const cold = performance.now() - coldStart;
   if (!first.ok) throw new Error(first.error.message);
@@ -71,7 +78,7 @@ async function measure(label: string, binding: ToolBinding) {
   await sandbox.close();
   const directUs = quantile(sorted(directSamples), 0.5);
   console.log(
-    `\n${label} — cold start of a sandbox (compile WebAssembly, start worker, first run): ${cold.toFixed(0)} ms`,
+    `\n${label}, engine in the ${THREAD} thread — cold start of a sandbox (compile WebAssembly, instantiate, first run): ${cold.toFixed(0)} ms`,
   );
   console.log("| program | p50 ms | p99 ms |\n| --- | ---: | ---: |");
   const p50: Record<string, number> = {};
@@ -89,6 +96,48 @@ async function measure(label: string, binding: ToolBinding) {
       `bridged, ${name.slice(10)}: ${us.toFixed(1)} µs per call = ${(us / directUs).toFixed(2)} x direct`,
     );
   }
+}
+
+/**
+ * The floor of any bridge into this engine, on quickjs-emscripten's own API: the program awaits a
+ * host function 20 times in a loop; each call returns a new promise that the host resolves (with
+ * undefined) in a microtask, then runs the engine's pending jobs.
+ */
+async function quickjsFloor(): Promise<number> {
+  const quickjs = await newQuickJSWASMModuleFromVariant(variant);
+  const once = () => {
+    const runtime = quickjs.newRuntime();
+    const ctx = runtime.newContext();
+    return new Promise<number>((resolve) => {
+      const f = ctx.newFunction("f", () => {
+        const promise = ctx.newPromise();
+        queueMicrotask(() => {
+          promise.resolve(ctx.undefined);
+          promise.dispose();
+          runtime.executePendingJobs();
+        });
+        return promise.handle;
+      });
+      const done = ctx.newFunction("done", () => resolve(performance.now() - start));
+      ctx.setProp(ctx.global, "f", f);
+      ctx.setProp(ctx.global, "done", done);
+      f.dispose();
+      done.dispose();
+      const start = performance.now();
+      ctx
+        .unwrapResult(ctx.evalCode("(async () => { for (let i = 0; i < 20; i++) await f(); done(); })()"))
+        .dispose();
+      runtime.executePendingJobs();
+    }).then((ms) => {
+      ctx.dispose();
+      runtime.dispose();
+      return (ms / 20) * 1000;
+    });
+  };
+  for (let i = 0; i < 100; i++) await once();
+  const samples: number[] = [];
+  for (let r = 0; r < RUNS; r++) samples.push(await once());
+  return quantile(sorted(samples), 0.5);
 }
 
 /** The floor of any bridge to a worker thread: one postMessage there and back, doing nothing. */
@@ -127,5 +176,8 @@ const overMcp = bindClientTools({ client: connection.client, tools, specs }).sea
 await measure("MCP client, in memory (bindClientTools)", overMcp);
 await connection.close();
 console.log(
-  `\nfloor: one postMessage round trip to a worker thread: ${(await postMessageFloor()).toFixed(1)} µs`,
+  `\nfloor: a QuickJS host function returning a promise, resolved by the host: ${(await quickjsFloor()).toFixed(1)} µs per call`,
+);
+console.log(
+  `floor: one postMessage round trip to a worker thread: ${(await postMessageFloor()).toFixed(1)} µs`,
 );

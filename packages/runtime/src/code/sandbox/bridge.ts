@@ -10,8 +10,8 @@ export type BridgeAnswer =
 export interface BridgeCall {
   namespace: string;
   fn: string;
-  /** The arguments as JSON text, as the program's engine wrote them. */
-  args: string;
+  /** The arguments, parsed once from the JSON text the program's engine wrote. */
+  args: unknown;
   binding: ToolBinding | undefined;
   permission: ((request: PermissionRequest) => boolean | Promise<boolean>) | undefined;
   signal: AbortSignal;
@@ -24,7 +24,7 @@ export interface BridgeCall {
  */
 export async function bridgeCall(call: BridgeCall): Promise<BridgeAnswer> {
   const tool = `${call.namespace}.${call.fn}`;
-  const args: unknown = JSON.parse(call.args);
+  const { args } = call;
   const refuse = (outcome: Exclude<CallOutcome, "ok">, name: string, message: string): BridgeAnswer => ({
     ok: false,
     name,

@@ -4,6 +4,12 @@ import { INSTALL, TO_JSON, wrapProgram } from "./prelude.ts";
 import type { Answer, HostMessage, WorkerError, WorkerMessage } from "./protocol.ts";
 
 type RunMessage = Extract<HostMessage, { type: "run" }>;
+
+/**
+ * The most stack a program's engine may use: the WebAssembly build's own stack is a few MiB, and
+ * QuickJS must stop recursion before that runs out (past it, the engine would write over its heap).
+ */
+export const MAX_STACK_BYTES = 1024 * 1024;
 type LogLevel = "log" | "info" | "warn" | "error";
 
 /**
@@ -25,6 +31,8 @@ export class EngineRun {
   private finished = false;
   /** Set while the last queue is taken at the end: the interrupt must not stop that. */
   private closing = false;
+  /** The engine stopped half-way in the host's terms: it is not entered again, not even to free it. */
+  private wrecked = false;
 
   private readonly message: RunMessage;
   private readonly memoryFull: () => boolean;
@@ -39,7 +47,7 @@ export class EngineRun {
     const { limits } = message;
     const runtime = quickjs.newRuntime();
     runtime.setMemoryLimit(limits.memoryBytes);
-    runtime.setMaxStackSize(limits.stackBytes);
+    runtime.setMaxStackSize(Math.min(limits.stackBytes, MAX_STACK_BYTES));
     this.deadline = Date.now() + limits.timeMs;
     runtime.setInterruptHandler(() => !this.closing && Date.now() > this.deadline);
     this.context = runtime.newContext();
@@ -71,14 +79,19 @@ export class EngineRun {
       bridge.dispose();
       this.program = ctx.unwrapResult(ctx.evalCode(wrapProgram(this.message.program), "program.js"));
     } catch (error) {
-      this.fail(error);
+      if (isHostError(error)) this.broken(error);
+      else this.fail(error);
       return;
     }
-    this.pump();
+    this.guarded(() => this.pump());
   }
 
   /** Settles calls' promises inside the program with the host's answers (one batch), then runs on. */
   answer(answers: readonly Answer[]): void {
+    this.guarded(() => this.settleAll(answers));
+  }
+
+  private settleAll(answers: readonly Answer[]): void {
     if (this.finished || !this.settle) return;
     const parts: string[] = [];
     for (const answer of answers) {
@@ -101,6 +114,41 @@ export class EngineRun {
       settled.value.dispose();
     }
     this.pump();
+  }
+
+  /** Runs engine work; the host's own exception inside it (not the program's) breaks the engine. */
+  private guarded(work: () => void): void {
+    try {
+      work();
+    } catch (error) {
+      this.broken(error);
+    }
+  }
+
+  /**
+   * The engine failed in the host's terms: most often this thread's stack ran out under the
+   * engine's recursion before the engine's own limit (the caller's thread has less stack than a
+   * worker). The engine stopped half-way, so nothing more is asked of it: the run ends, and the
+   * sandbox replaces the engine (`hardLimit`).
+   */
+  private broken(thrown: unknown): void {
+    this.wrecked = true;
+    if (this.finished) return;
+    this.finished = true;
+    const run = this.message.run;
+    const error: WorkerError =
+      thrown instanceof RangeError
+        ? {
+            kind: "stack",
+            message:
+              "the program's recursion went too deep (this thread's stack ran out before the sandbox's own limit) and was stopped",
+          }
+        : {
+            kind: "sandbox",
+            message: `the sandbox's engine failed (${thrown instanceof Error ? thrown.message : String(thrown)}) and was replaced`,
+          };
+    this.outbox.push({ type: "done", run, ok: false, error, hardLimit: true });
+    this.flush();
   }
 
   /** Takes the calls and console lines the engine queued into the outbox. */
@@ -243,6 +291,7 @@ export class EngineRun {
   /** Frees the engine; the worker may dispose the WASM memory's runtime only once nothing refers to it. */
   dispose(): void {
     this.finished = true;
+    if (this.wrecked) return;
     try {
       this.settle?.dispose();
       this.drain?.dispose();
@@ -254,4 +303,9 @@ export class EngineRun {
       // After an out-of-memory error the engine may refuse to free what it holds; the worker is replaced.
     }
   }
+}
+
+/** An exception of the host's own (a RangeError of this thread's stack), not one the engine describes. */
+function isHostError(error: unknown): boolean {
+  return error instanceof RangeError || (error instanceof Error && error.name === "RuntimeError");
 }

@@ -59,14 +59,16 @@ export const INSTALL = `(function (names, logLimit) {
       return out;
     },
     settle(batch) {
-      for (const [id, ok, payload, name] of JSON.parse(batch)) {
-        const callbacks = waiting.get(id);
+      const answers = JSON.parse(batch);
+      for (let i = 0; i < answers.length; i++) {
+        const answer = answers[i];
+        const callbacks = waiting.get(answer[0]);
         if (!callbacks) continue;
-        waiting.delete(id);
-        if (ok) callbacks[0](payload);
+        waiting.delete(answer[0]);
+        if (answer[1]) callbacks[0](answer[2]);
         else {
-          const error = new Error(payload);
-          error.name = name;
+          const error = new Error(answer[2]);
+          error.name = answer[3];
           callbacks[1](error);
         }
       }

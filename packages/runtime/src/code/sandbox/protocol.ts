@@ -11,7 +11,7 @@ export interface WorkerLimits {
 
 /** A program error as the worker reads it from the engine. */
 export interface WorkerError {
-  kind: "error" | "result" | "time" | "memory" | "stack" | "deadlock";
+  kind: "error" | "result" | "time" | "memory" | "stack" | "deadlock" | "sandbox";
   name?: string;
   message: string;
   line?: number;

@@ -1,8 +1,9 @@
 import { setMaxListeners } from "node:events";
 import { type BridgeAnswer, bridgeCall } from "./bridge.ts";
+import type { EngineHost } from "./engine-host.ts";
+import { MAX_STACK_BYTES } from "./engine-run.ts";
 import type { Answer, WorkerError, WorkerMessage } from "./protocol.ts";
 import type { CallRecord, LogEntry, RunError, RunLimits, RunOptions, RunResult } from "./types.ts";
-import type { SandboxWorker } from "./worker-host.ts";
 
 /**
  * One run on the sandbox's worker, host side: posts the program, answers its calls through the
@@ -17,7 +18,7 @@ const HOST_GRACE_MS = 250;
 
 /** One run on a worker; `replace` when the worker must not run anything else. */
 export async function runOn(setup: {
-  worker: SandboxWorker;
+  worker: EngineHost;
   program: string;
   options: RunOptions;
   limits: RunLimits;
@@ -113,9 +114,10 @@ export async function runOn(setup: {
           true,
         );
       } else {
+        const args = JSON.parse(message.args) as unknown;
         const record = {
           tool: `${message.namespace}.${message.fn}`,
-          arguments: JSON.parse(message.args) as unknown,
+          arguments: args,
           outcome: "cancelled" as const,
           ms: 0,
           started: performance.now(),
@@ -128,7 +130,7 @@ export async function runOn(setup: {
         void bridgeCall({
           namespace: message.namespace,
           fn: message.fn,
-          args: message.args,
+          args,
           binding: binding && Object.hasOwn(binding, message.fn) ? binding[message.fn] : undefined,
           permission: options.permission,
           signal: inFlight.signal,
@@ -187,7 +189,7 @@ function worded(error: WorkerError, limits: RunLimits): RunError {
   const figure: Partial<Record<WorkerError["kind"], string>> = {
     time: `${limits.timeMs} ms`,
     memory: `${limits.memoryBytes / 1024 / 1024} MiB`,
-    stack: `${limits.stackBytes / 1024} KiB`,
+    stack: `${Math.min(limits.stackBytes, MAX_STACK_BYTES) / 1024} KiB`,
   };
   const limit = figure[error.kind];
   return limit ? { ...error, message: `${error.message} (limit: ${limit})` } : error;

@@ -36,7 +36,7 @@ export interface RunLimits {
   timeMs: number;
   /** Heap of the program's JavaScript engine (default 64 MiB). */
   memoryBytes: number;
-  /** Stack of the program's engine, which bounds recursion (default 512 KiB). */
+  /** Stack of the program's engine, which bounds recursion (default 256 KiB). */
   stackBytes: number;
   /** Tool calls per run (default 1,000). */
   maxCalls: number;
