@@ -6,7 +6,7 @@
  * manifest in process, and the same manifest served by mcp-gen through the SDK client over an
  * in-memory transport. Last, the floors: a bare QuickJS host function returning a promise the host
  * resolves (what any bridge into this engine costs), and a postMessage round trip to a worker.
- *   npx tsx bench/code/sandbox.ts [--runs 200] [--thread caller|worker]
+ *   npx tsx bench/code/sandbox.ts [--runs 200] [--thread caller|worker]   (default: both, one after the other)
  * (the worker runs from the compiled runtime: `npx tsc -b packages/runtime` first)
  */
 import { setMaxListeners } from "node:events";
@@ -25,7 +25,8 @@ const arg = (name: string, fallback: number) => {
   return i === -1 ? fallback : Number(process.argv[i + 1]);
 };
 const RUNS = arg("runs", 200);
-const THREAD = process.argv.includes("worker") ? "worker" : "caller";
+const only = process.argv.indexOf("--thread");
+const THREADS = (only === -1 ? ["caller", "worker"] : [process.argv[only + 1]]) as ("caller" | "worker")[];
 const ARGS = JSON.stringify({ query: "客厅 灯", limit: 2 });
 const signal = new AbortController().signal;
 setMaxListeners(0, signal);
@@ -50,7 +51,7 @@ const direct = (binding: ToolBinding) => async () => {
   if (result.isError) throw new Error("tool failed");
 };
 
-async function measure(label: string, binding: ToolBinding) {
+async function measure(label: string, binding: ToolBinding, THREAD: "caller" | "worker") {
   const api = { home: { search_devices: binding } };
   const coldStart = performance.now();
   const sandbox = createSandbox({ thread: THREAD });
@@ -167,13 +168,14 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(" ")}, ${RUNS} runs each, Node ${process.version}`,
 );
-await measure("in process (bindManifest)", bindManifest(manifest).search_devices!);
+for (const thread of THREADS)
+  await measure("in process (bindManifest)", bindManifest(manifest).search_devices!, thread);
 const connection = await connectInMemory(createServer(manifest));
 const { tools } = await connection.client.listTools();
 // The generated client's spec: search_devices returns an array, which travels wrapped as { result }.
 const specs = { search_devices: { ...validators.search_devices, resultWrapped: true } };
 const overMcp = bindClientTools({ client: connection.client, tools, specs }).search_devices!;
-await measure("MCP client, in memory (bindClientTools)", overMcp);
+for (const thread of THREADS) await measure("MCP client, in memory (bindClientTools)", overMcp, thread);
 await connection.close();
 console.log(
   `\nfloor: a QuickJS host function returning a promise, resolved by the host: ${(await quickjsFloor()).toFixed(1)} µs per call`,
