@@ -7,6 +7,7 @@ import {
   type Described,
   describeApi,
 } from "@mcp-gen/schema/declarations";
+import type { ToolContext } from "../context.ts";
 import type { ServerManifest } from "../server/manifest.ts";
 import { type CheckDiagnostic, createChecker } from "./check/checker.ts";
 import { type BindClientToolsOptions, bindClientTools, bindManifest } from "./sandbox/bindings.ts";
@@ -56,6 +57,8 @@ export interface CodeModeRunOptions {
   permission?: (request: PermissionRequest) => boolean | Promise<boolean>;
   signal?: AbortSignal;
   limits?: Partial<RunLimits>;
+  /** The context of the call that runs the program (see `RunOptions.context`). */
+  context?: ToolContext;
 }
 
 /** What a program did: checked and run (`ok`), refused by the check (`diagnostics`), or failed while running. */
@@ -148,6 +151,7 @@ export async function codeMode(options: CodeModeOptions): Promise<CodeMode> {
         api: api as ProgramApi,
         ...(runOptions.permission ? { permission: runOptions.permission } : {}),
         ...(runOptions.signal ? { signal: runOptions.signal } : {}),
+        ...(runOptions.context ? { context: runOptions.context } : {}),
         ...(runOptions.limits ? { limits: runOptions.limits } : {}),
       });
       if (result.ok) return { ...result, diagnostics: [] };

@@ -99,7 +99,7 @@ function codeManifestTool(input: { name: string; code: CodeMode; allowDestructiv
     async invoke(args: { program: string }, ctx: ToolContext | undefined) {
       const result = await code.run(args.program, {
         permission: (request) => askClient({ request, ctx, allowDestructive: input.allowDestructive }),
-        ...(ctx ? { signal: ctx.signal } : {}),
+        ...(ctx ? { signal: ctx.signal, context: ctx } : {}),
       });
       if (!result.ok) throw new ToolError(codeResultText(result));
       return text(codeResultText(result));

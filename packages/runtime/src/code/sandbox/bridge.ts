@@ -1,4 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/client";
+import type { ToolContext } from "../../context.ts";
 import type { CallOutcome, PermissionRequest, ToolBinding } from "./types.ts";
 
 /** What the program receives for one call: JSON, or an error it can catch. */
@@ -15,6 +16,9 @@ export interface BridgeCall {
   binding: ToolBinding | undefined;
   permission: ((request: PermissionRequest) => boolean | Promise<boolean>) | undefined;
   signal: AbortSignal;
+  /** The run's context and progress count, for the tool (see `ToolCallOptions`). */
+  context?: ToolContext;
+  progress?: { count: number };
 }
 
 /**
@@ -63,7 +67,10 @@ export async function bridgeCall(call: BridgeCall): Promise<BridgeAnswer> {
     return refuse("cancelled", "AbortError", `${tool} was not run: the run was cancelled`);
   let result: CallToolResult;
   try {
-    result = await binding.call(named, { signal: call.signal });
+    result = await binding.call(named, {
+      signal: call.signal,
+      ...(call.context ? { context: call.context, progress: call.progress ?? { count: 0 } } : {}),
+    });
   } catch (error) {
     if (call.signal.aborted) return refuse("cancelled", "AbortError", `${tool} was cancelled with the run`);
     return refuse(

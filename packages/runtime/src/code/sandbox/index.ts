@@ -18,4 +18,5 @@ export type {
   RunOptions,
   RunResult,
   ToolBinding,
+  ToolCallOptions,
 } from "./types.ts";

@@ -38,6 +38,8 @@ export async function runOn(setup: {
   }
   const run = ++runs;
   const inFlight = new AbortController();
+  /** The progress the program's tools report through the run's context: one rising count. */
+  const progress = { count: 0 };
   // Every call in flight (an MCP client request each) listens to this one signal.
   setMaxListeners(0, inFlight.signal);
   return new Promise((resolve) => {
@@ -134,6 +136,7 @@ export async function runOn(setup: {
           binding: binding && Object.hasOwn(binding, message.fn) ? binding[message.fn] : undefined,
           permission: options.permission,
           signal: inFlight.signal,
+          ...(options.context ? { context: options.context, progress } : {}),
         }).then((bridged: BridgeAnswer) => {
           if (settled) return;
           const answer = fitting(bridged, record.tool, limits);
