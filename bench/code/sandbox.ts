@@ -100,6 +100,52 @@ async function measure(label: string, binding: ToolBinding, THREAD: "caller" | "
 }
 
 /**
+ * The bridge's cost per call without the per-program costs: one program of 1,000 sequential
+ * calls against 1,000 direct calls, alternating, 7 rounds after 3 to warm up; medians of wall
+ * time, and of CPU time (`process.cpuUsage()`, every thread of the process: the worker's too),
+ * which a loaded machine stretches far less than wall time.
+ */
+async function longProgram(label: string, binding: ToolBinding, thread: "caller" | "worker") {
+  const N = 1000;
+  const api = { home: { search_devices: binding } };
+  const sandbox = createSandbox({ thread });
+  const program = `let n = 0;\nfor (let i = 0; i < ${N}; i++) n += (await home.search_devices(${ARGS})).length;\nreturn n;`;
+  const call = direct(binding);
+  const limits = { maxCalls: N, timeMs: 600_000 };
+  const bridged: number[] = [];
+  const plain: number[] = [];
+  const bridgedCpu: number[] = [];
+  const plainCpu: number[] = [];
+  const cpuUs = (since: NodeJS.CpuUsage) => {
+    const used = process.cpuUsage(since);
+    return (used.user + used.system) / N;
+  };
+  for (let r = 0; r < 10; r++) {
+    let start = performance.now();
+    let cpu = process.cpuUsage();
+    const result = await sandbox.run(program, { api, limits });
+    if (!result.ok) throw new Error(result.error.message);
+    if (r >= 3) bridged.push(((performance.now() - start) / N) * 1000);
+    if (r >= 3) bridgedCpu.push(cpuUs(cpu));
+    start = performance.now();
+    cpu = process.cpuUsage();
+    for (let i = 0; i < N; i++) await call();
+    if (r >= 3) plain.push(((performance.now() - start) / N) * 1000);
+    if (r >= 3) plainCpu.push(cpuUs(cpu));
+  }
+  await sandbox.close();
+  const [b, d, bc, dc] = [bridged, plain, bridgedCpu, plainCpu].map((l) => quantile(sorted(l), 0.5)) as [
+    number,
+    number,
+    number,
+    number,
+  ];
+  console.log(
+    `| ${label}, ${thread} thread | ${b.toFixed(1)} / ${d.toFixed(1)} µs = ${(b / d).toFixed(2)} × | ${bc.toFixed(1)} / ${dc.toFixed(1)} µs = ${(bc / dc).toFixed(2)} × |`,
+  );
+}
+
+/**
  * The floor of any bridge into this engine, on quickjs-emscripten's own API: the program awaits a
  * host function 20 times in a loop; each call returns a new promise that the host resolves (with
  * undefined) in a microtask, then runs the engine's pending jobs.
@@ -177,6 +223,19 @@ const specs = { search_devices: { ...validators.search_devices, resultWrapped: t
 const overMcp = bindClientTools({ client: connection.client, tools, specs }).search_devices!;
 for (const thread of THREADS) await measure("MCP client, in memory (bindClientTools)", overMcp, thread);
 await connection.close();
+console.log(
+  "\none program of 1,000 sequential calls against 1,000 direct calls, per call (medians of 7 rounds)",
+);
+console.log("| tool, engine | wall: bridged / direct | CPU: bridged / direct |\n| --- | ---: | ---: |");
+for (const thread of THREADS) await longProgram("in process", bindManifest(manifest).search_devices!, thread);
+{
+  const again = await connectInMemory(createServer(manifest));
+  const listed = (await again.client.listTools()).tools;
+  const specs = { search_devices: { ...validators.search_devices, resultWrapped: true } };
+  const binding = bindClientTools({ client: again.client, tools: listed, specs }).search_devices!;
+  for (const thread of THREADS) await longProgram("MCP client, in memory", binding, thread);
+  await again.close();
+}
 console.log(
   `\nfloor: a QuickJS host function returning a promise, resolved by the host: ${(await quickjsFloor()).toFixed(1)} µs per call`,
 );
