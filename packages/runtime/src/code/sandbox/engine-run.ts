@@ -166,7 +166,7 @@ export class EngineRun {
     const run = this.message.run;
     for (const item of JSON.parse(text) as (
       | ["log", LogLevel, string]
-      | ["call", number, string, string, string]
+      | ["call", number, string, string, unknown]
     )[]) {
       if (item[0] === "log") this.outbox.push({ type: "log", run, level: item[1], text: item[2] });
       else {

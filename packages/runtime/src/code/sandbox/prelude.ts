@@ -54,9 +54,17 @@ export const INSTALL = `(function (names, logLimit) {
   return {
     drain() {
       if (queue.length === 0) return "";
-      const out = JSON.stringify(queue);
+      // a call's arguments were serialised when it was made: they go into the text as they are,
+      // not as a string serialised again, so the host parses them once
+      const parts = [];
+      for (let i = 0; i < queue.length; i++) {
+        const item = queue[i];
+        parts.push(item[0] === "call"
+          ? '["call",' + item[1] + "," + JSON.stringify(item[2]) + "," + JSON.stringify(item[3]) + "," + item[4] + "]"
+          : JSON.stringify(item));
+      }
       queue.length = 0;
-      return out;
+      return "[" + parts.join(",") + "]";
     },
     settle(batch) {
       const answers = JSON.parse(batch);

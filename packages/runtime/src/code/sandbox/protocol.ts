@@ -45,7 +45,8 @@ export type WorkerMessage =
       call: number;
       namespace: string;
       fn: string;
-      args: string;
+      /** The arguments, parsed once from the JSON the engine wrote when the program called. */
+      args: unknown;
       /** Started as the program ended, never awaited: recorded, not run. */
       unrun?: boolean;
     }

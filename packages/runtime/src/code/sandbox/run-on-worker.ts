@@ -100,7 +100,7 @@ export async function runOn(setup: {
       else if (message.unrun) {
         calls.push({
           tool: `${message.namespace}.${message.fn}`,
-          arguments: JSON.parse(message.args) as unknown,
+          arguments: message.args,
           outcome: "cancelled",
           error: "not run: the program ended without awaiting it",
           ms: 0,
@@ -116,7 +116,7 @@ export async function runOn(setup: {
           true,
         );
       } else {
-        const args = JSON.parse(message.args) as unknown;
+        const { args } = message;
         const record = {
           tool: `${message.namespace}.${message.fn}`,
           arguments: args,
