@@ -81,7 +81,7 @@ const finalScript: ScriptStep[] = [
       call("run_program", {
         program: PROGRAM.replace(
           "return overdue.map((r) => r.id);",
-          'return `Closed ${overdue.map((r) => r.id).join(", ")}.`;',
+          'return "Closed " + overdue.map((r) => r.id).join(", ") + ".";',
         ),
         final: true,
       }),
