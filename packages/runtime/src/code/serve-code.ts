@@ -24,9 +24,11 @@ export async function serveWithCode(input: {
   }
   void running.closed.then(() => coded.close());
   return {
-    ...running,
     url: running.url,
     closed: running.closed,
+    close: () => running.close(),
+    drain: (timeoutMs) => running.drain(timeoutMs),
+    notifyResourceUpdated: (uri) => running.notifyResourceUpdated(uri),
     update(next) {
       withCodeTool({ ...input.code, manifest: next }).then(
         (replaced) => {

@@ -20,11 +20,16 @@ afterEach(async () => {
 
 type Era = "legacy" | "2026-07-28";
 
-async function start(manifest: Parameters<typeof serve>[0], code: object): Promise<RunningServer> {
+async function start(
+  manifest: Parameters<typeof serve>[0],
+  code: object,
+  listChanged = false,
+): Promise<RunningServer> {
   const running = await serve(manifest, {
     transport: "http",
     http: { port: 0 },
     onError: () => {},
+    listChanged,
     code: { typescript: ts, ...code },
   });
   open.push(running);
@@ -93,6 +98,28 @@ describe.each(["legacy", "2026-07-28"] as Era[])("serve() with the code option o
     expect(JSON.parse(textOf(sent))).toStrictEqual({ sent: "5" });
     expect((await tools.get_balance("bob")).balance).toBe("105");
   });
+});
+
+it("update() serves the next manifest with a code tool of its own (the declarations follow)", async () => {
+  const fixture = await sqliteFixture();
+  const tools = await LedgerTools.create({ database: fixture.file });
+  open.push({ close: () => fixture.dispose() }, { close: () => tools.ledger.close() });
+  const running = await start(
+    createManifest({ LedgerTools: tools }),
+    { only: true, allowDestructive: true },
+    true,
+  );
+  const client = await connect(running.url!, "legacy");
+  const description = async () => (await client.listTools()).tools[0]!.description ?? "";
+  expect(await description()).toContain("declare namespace ledger {");
+  running.update(conformance);
+  await expect.poll(description).toContain("declare namespace conformance {");
+  expect((await client.listTools()).tools.map((t) => t.name)).toStrictEqual(["run_program"]);
+  const simple = await client.callTool({
+    name: "run_program",
+    arguments: { program: "return await conformance.test_simple_text();" },
+  });
+  expect(textOf(simple)).toContain("This is a simple text response for testing.");
 });
 
 describe.each([
