@@ -141,7 +141,8 @@ export async function* runLoop(
       messages.push({ role: "tool", results: outputs.map((o) => o.entry) });
       const submitted = outputs.find((o) => o.submitted)?.submitted;
       if (submitted) return yield* final(done("submitted", submitted.value));
-      const answered = outputs.find((o) => o.answered)?.answered;
+      // extract() ends only with its submit tool: there, a final program's value is a plain result
+      const answered = config.submit ? undefined : outputs.find((o) => o.answered)?.answered;
       if (answered) {
         // the answer as the assistant's reply, so the conversation continues like any other turn
         text = answered.text;
