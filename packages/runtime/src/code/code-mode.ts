@@ -45,6 +45,8 @@ export interface CodeModeOptions {
   readLib?: (fileName: string) => string | undefined;
   /** Limits of every run. */
   limits?: Partial<RunLimits>;
+  /** Where the sandbox's engine runs (see `SandboxOptions.thread`); default `"caller"`. */
+  thread?: "caller" | "worker";
   /** Longest declarations the tool description carries whole (see `codeToolDescription`). */
   maxDeclarationChars?: number;
   /** The lookup the index names (a tool beside the code tool); default `describe_api`. */
@@ -125,7 +127,10 @@ export async function codeMode(options: CodeModeOptions): Promise<CodeMode> {
     ...(options.typescript ? { typescript: options.typescript } : {}),
     ...(options.readLib ? { readLib: options.readLib } : {}),
   });
-  const sandbox = createSandbox(options.limits ? { limits: options.limits } : {});
+  const sandbox = createSandbox({
+    ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.thread ? { thread: options.thread } : {}),
+  });
   const description = codeToolDescription(servers, {
     ...(options.maxDeclarationChars !== undefined
       ? { maxDeclarationChars: options.maxDeclarationChars }

@@ -100,6 +100,38 @@ describe.each(["legacy", "2026-07-28"] as Era[])("serve() with the code option o
   });
 });
 
+it("answers other requests while a program computes (the server's programs run in a worker)", async () => {
+  const running = await start(conformance, {
+    only: true,
+    allowDestructive: true,
+    limits: { timeMs: 600_000 },
+  });
+  const busy = await connect(running.url!, "legacy");
+  const other = await connect(running.url!, "legacy");
+  const stop = new AbortController();
+  let outcome = "running";
+  const started = new Promise<void>((resolve) => {
+    void busy
+      .callTool(
+        {
+          name: "run_program",
+          arguments: { program: "await conformance.test_tool_with_progress();\nwhile (true) {}" },
+        },
+        { onprogress: (p) => p.progress >= 3 && resolve(), signal: stop.signal },
+      )
+      .then(
+        () => (outcome = "ended"),
+        () => (outcome = "cancelled"),
+      );
+  });
+  await started;
+  // the program only ends when cancelled: the other client's request is answered meanwhile
+  expect((await other.listTools()).tools.map((t) => t.name)).toStrictEqual(["run_program"]);
+  expect(outcome).toBe("running");
+  stop.abort();
+  await expect.poll(() => outcome).toBe("cancelled");
+});
+
 it("update() serves the next manifest with a code tool of its own (the declarations follow)", async () => {
   const fixture = await sqliteFixture();
   const tools = await LedgerTools.create({ database: fixture.file });

@@ -24,6 +24,8 @@ export interface CodeToolOptions {
   readLib?: (fileName: string) => string | undefined;
   /** Limits of every program. */
   limits?: Partial<RunLimits>;
+  /** Where programs run (see `SandboxOptions.thread`); default `"caller"`: no thread hop per call. */
+  thread?: "caller" | "worker";
   /**
    * Let the model end its turn from a program (default `false`): the code tool takes `final: true`,
    * and a program sent with it that runs to completion delivers its return value as the turn's
@@ -77,6 +79,7 @@ export async function createCodeTools(input: {
     ...(options.typescript ? { typescript: options.typescript } : {}),
     ...(options.readLib ? { readLib: options.readLib } : {}),
     ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.thread ? { thread: options.thread } : {}),
     ...(options.maxDeclarationChars !== undefined
       ? { maxDeclarationChars: options.maxDeclarationChars }
       : {}),
