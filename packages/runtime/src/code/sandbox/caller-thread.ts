@@ -1,3 +1,4 @@
+import { describeHostError } from "./engine-errors.ts";
 import type { EngineHost } from "./engine-host.ts";
 import { type EngineInstance, instantiateEngine, quickjsModule } from "./engine-module.ts";
 import { EngineRun } from "./engine-run.ts";
@@ -63,23 +64,7 @@ export class CallerThreadEngine implements EngineHost {
       this.current = undefined;
       this.instance = undefined;
       this.stopped = true;
-      const stack = thrown instanceof RangeError;
-      this.onMessage({
-        type: "done",
-        run,
-        ok: false,
-        hardLimit: true,
-        error: stack
-          ? {
-              kind: "stack",
-              message:
-                "the program's recursion went too deep (this thread's stack ran out before the sandbox's own limit) and was stopped",
-            }
-          : {
-              kind: "sandbox",
-              message: `the sandbox's engine failed (${thrown instanceof Error ? thrown.message : String(thrown)}) and was replaced`,
-            },
-      });
+      this.onMessage({ type: "done", run, ok: false, hardLimit: true, error: describeHostError(thrown) });
     }
   }
 

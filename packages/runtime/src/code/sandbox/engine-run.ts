@@ -1,15 +1,10 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSWASMModule } from "quickjs-emscripten-core";
-import { describeThrown } from "./engine-errors.ts";
+import { describeHostError, describeThrown, isHostError, MAX_STACK_BYTES } from "./engine-errors.ts";
 import { INSTALL, TO_JSON, wrapProgram } from "./prelude.ts";
 import type { Answer, HostMessage, WorkerError, WorkerMessage } from "./protocol.ts";
 
 type RunMessage = Extract<HostMessage, { type: "run" }>;
 
-/**
- * The most stack a program's engine may use: the WebAssembly build's own stack is a few MiB, and
- * QuickJS must stop recursion before that runs out (past it, the engine would write over its heap).
- */
-export const MAX_STACK_BYTES = 1024 * 1024;
 type LogLevel = "log" | "info" | "warn" | "error";
 
 /**
@@ -136,18 +131,7 @@ export class EngineRun {
     if (this.finished) return;
     this.finished = true;
     const run = this.message.run;
-    const error: WorkerError =
-      thrown instanceof RangeError
-        ? {
-            kind: "stack",
-            message:
-              "the program's recursion went too deep (this thread's stack ran out before the sandbox's own limit) and was stopped",
-          }
-        : {
-            kind: "sandbox",
-            message: `the sandbox's engine failed (${thrown instanceof Error ? thrown.message : String(thrown)}) and was replaced`,
-          };
-    this.outbox.push({ type: "done", run, ok: false, error, hardLimit: true });
+    this.outbox.push({ type: "done", run, ok: false, error: describeHostError(thrown), hardLimit: true });
     this.flush();
   }
 
@@ -303,9 +287,4 @@ export class EngineRun {
       // After an out-of-memory error the engine may refuse to free what it holds; the worker is replaced.
     }
   }
-}
-
-/** An exception of the host's own (a RangeError of this thread's stack), not one the engine describes. */
-function isHostError(error: unknown): boolean {
-  return error instanceof RangeError || (error instanceof Error && error.name === "RuntimeError");
 }

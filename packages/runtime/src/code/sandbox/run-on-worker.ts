@@ -1,7 +1,7 @@
 import { setMaxListeners } from "node:events";
 import { type BridgeAnswer, bridgeCall } from "./bridge.ts";
+import { MAX_STACK_BYTES } from "./engine-errors.ts";
 import type { EngineHost } from "./engine-host.ts";
-import { MAX_STACK_BYTES } from "./engine-run.ts";
 import type { Answer, WorkerError, WorkerMessage } from "./protocol.ts";
 import type { CallRecord, LogEntry, RunError, RunLimits, RunOptions, RunResult } from "./types.ts";
 
