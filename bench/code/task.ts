@@ -5,7 +5,9 @@
  * messages and tools, as the Anthropic SDK sent them), and bytes of tool results that enter the
  * context. Plain calls are scripted two ways: one call per turn (the seeds' loop) and every
  * independent call in one turn (parallel tool calls, the best case for plain calls). The single
- * call row (fetch one record) is where plain calls win.
+ * call row (fetch one record) is where plain calls win. Code mode runs twice: the program's value
+ * comes back to the model, which then replies; and with `finalAnswer`, where the model sends the
+ * program with `final: true` and its value (the reply, composed in the program) ends the turn.
  *
  *   npx tsc -b packages/runtime && npx tsx --conditions @mcp-gen/source bench/code/task.ts
  */
@@ -72,10 +74,27 @@ const codeScript: ScriptStep[] = [
   (r) => ({ text: `Closed ${JSON.parse(r.toolResults[0]!.content).join(", ")}.` }),
 ];
 
+/** The same program composing the reply itself, sent with `final: true`: no second model request. */
+const finalScript: ScriptStep[] = [
+  {
+    toolCalls: [
+      call("run_program", {
+        program: PROGRAM.replace(
+          "return overdue.map((r) => r.id);",
+          'return "Closed " + overdue.map((r) => r.id).join(", ") + ".";',
+        ),
+        final: true,
+      }),
+    ],
+  },
+];
+const CODE = { typescript: ts };
+const FINAL = { typescript: ts, finalAnswer: true };
+
 async function measure(
   label: string,
   script: ScriptStep[],
-  code: boolean,
+  code: false | typeof CODE | typeof FINAL,
   message = "Close the overdue high-priority open records.",
 ) {
   const scripted = await startScriptedModel({ script });
@@ -85,7 +104,7 @@ async function measure(
     tools: [server.manifest],
     canUseTool: allowAll,
     maxSteps: 40,
-    ...(code ? { code: { typescript: ts } } : {}),
+    ...(code ? { code } : {}),
   });
   try {
     const result = await agent.chat(message);
@@ -128,19 +147,32 @@ const rows = [
       { toolCalls: [call("run_program", { program: `return await crm.get_record({ id: "rec-025" });` })] },
       { text: "rec-025" },
     ],
-    true,
+    CODE,
+    single,
+  ),
+  await measure(
+    "single call: code, final answer",
+    [
+      {
+        toolCalls: [
+          call("run_program", { program: `return await crm.get_record({ id: "rec-025" });`, final: true }),
+        ],
+      },
+    ],
+    FINAL,
     single,
   ),
   await measure("task: plain, one call per turn", plainScript(false), false),
   await measure("task: plain, parallel calls per turn", plainScript(true), false),
-  await measure("task: code mode", codeScript, true),
+  await measure("task: code mode", codeScript, CODE),
+  await measure("task: code mode, final answer", finalScript, FINAL),
 ];
 console.log(
-  "| run | model round trips | input tokens (sum) | tool-result bytes in context | records updated |",
+  "| run | model round trips | input tokens (sum) | tool-result bytes in context | records updated | answer |",
 );
-console.log("| --- | ---: | ---: | ---: | --- |");
+console.log("| --- | ---: | ---: | ---: | --- | --- |");
 for (const r of rows)
   console.log(
-    `| ${r.label} | ${r.roundTrips} | ${r.tokens.toLocaleString("en")} | ${r.resultBytes.toLocaleString("en")} | ${r.updated.join(", ") || "—"} |`,
+    `| ${r.label} | ${r.roundTrips} | ${r.tokens.toLocaleString("en")} | ${r.resultBytes.toLocaleString("en")} | ${r.updated.join(", ") || "—"} | ${r.answer.replace(/\s+/g, " ").slice(0, 40)} |`,
   );
 process.exit(0);

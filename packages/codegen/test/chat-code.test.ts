@@ -50,6 +50,36 @@ describe("mcp-gen chat --code", () => {
     expect(scripted.requests[0]!.tools).toStrictEqual(["run_program"]);
     if (!yes) expect(stdout).toContain("not confirmed: the user runs mcp-gen chat without --yes");
   });
+
+  it("--code-final: the program's value is the answer, after one model request", async () => {
+    scripted = await startScriptedModel({
+      script: [
+        {
+          toolCalls: [
+            {
+              name: "run_program",
+              arguments: {
+                program: PROGRAM.replace(
+                  "return r.status;",
+                  'return r.status === "ACCEPTED" ? "客厅的灯已打开" : r.status;',
+                ),
+                final: true,
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const { code, stdout, stderr } = await runCli(
+      ["chat", "smart-home", "打开客厅的灯", "--code-final", "--yes"],
+      REPO_ROOT,
+      cleanEnv(scripted.env()),
+    );
+    expect(code, stderr).toBe(0);
+    expect(stdout).toContain("客厅的灯已打开");
+    expect(scripted.requests).toHaveLength(1);
+    expect(JSON.stringify(scripted.requests[0]!.body.tools)).toContain("final");
+  });
 });
 
 /** Seed 004 as one program: the transfer with its idempotency key, retried once; it moves once. */

@@ -21,7 +21,13 @@ afterEach(async () => {
   open = undefined;
 });
 
-async function start(options: { era: "legacy" | "2026-07-28"; flags: string[]; elicit?: boolean }) {
+async function start(options: {
+  era: "legacy" | "2026-07-28";
+  flags: string[];
+  elicit?: boolean;
+  server?: string;
+  answer?: Record<string, string | boolean>;
+}) {
   const dir = mkdtempSync(path.join(tmpdir(), "mcp-gen-serve-code-"));
   const env = {
     ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|__VITEST)/.test(k))),
@@ -33,7 +39,7 @@ async function start(options: { era: "legacy" | "2026-07-28"; flags: string[]; e
   open = await connectStdio(
     {
       command: process.execPath,
-      args: [BIN, "serve", "ledger", ...options.flags],
+      args: [BIN, "serve", options.server ?? "ledger", ...options.flags],
       cwd: REPO_ROOT,
       env,
       stderr: "pipe",
@@ -46,7 +52,8 @@ async function start(options: { era: "legacy" | "2026-07-28"; flags: string[]; e
   if (options.elicit)
     open.client.setRequestHandler("elicitation/create", (request) => {
       asked.push(request.params.message);
-      return { action: "accept", content: { allow: true } };
+      const permission = request.params.message.startsWith("A program wants to call");
+      return { action: "accept", content: permission ? { allow: true } : (options.answer ?? {}) };
     });
   return { client: open.client, asked };
 }
@@ -103,5 +110,23 @@ return { names: data.entities.map((e: { name: string }) => e.name).sort(), sum }
     const allowed = await start({ era, flags: ["--code", "--code-allow-destructive"] });
     const ran = await allowed.client.callTool({ name: "run_program", arguments: { program } });
     expect(JSON.parse(textOf(ran))).toBe("ran");
+  });
+
+  it("a tool that elicits inside a program asks the client that sent it (serve conformance --code-only)", async () => {
+    const { client, asked } = await start({
+      era,
+      server: "conformance",
+      flags: ["--code-only"],
+      elicit: true,
+      answer: { username: "ada", email: "ada@example.com" },
+    });
+    const result = await client.callTool({
+      name: "run_program",
+      arguments: { program: `return await conformance.test_elicitation({ message: "Who are you?" });` },
+    });
+    expect(JSON.parse(textOf(result))).toBe(
+      'User response: action=accept, content={"username":"ada","email":"ada@example.com"}',
+    );
+    expect(asked.filter((m) => !m.startsWith("A program wants to call"))).toStrictEqual(["Who are you?"]);
   });
 });

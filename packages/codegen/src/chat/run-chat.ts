@@ -34,6 +34,8 @@ export interface ChatRequest {
   router?: boolean;
   /** Code mode (`--code`): one `run_program` tool over every tool. */
   code?: boolean;
+  /** `--code-final`: the model may end its turn from a program (`final: true`), its value the answer. */
+  codeFinal?: boolean;
   timeoutMs?: number;
   system?: string;
 }
@@ -86,7 +88,14 @@ export async function runChat(request: ChatRequest): Promise<number> {
     ...(request.system ? { system: request.system } : {}),
     ...(request.maxSteps !== undefined ? { maxSteps: request.maxSteps } : {}),
     ...(request.router ? { router: true } : {}),
-    ...(request.code ? { code: await (await import("../serve/code-compiler.ts")).codeCompiler() } : {}),
+    ...(request.code || request.codeFinal
+      ? {
+          code: {
+            ...(await (await import("../serve/code-compiler.ts")).codeCompiler()),
+            ...(request.codeFinal ? { finalAnswer: true } : {}),
+          },
+        }
+      : {}),
     ...(request.timeoutMs !== undefined ? { timeoutMs: request.timeoutMs } : {}),
   });
   try {
@@ -101,7 +110,8 @@ export async function runChat(request: ChatRequest): Promise<number> {
     }
     if (!result) return 1;
     if (result.text) process.stdout.write(`${result.text}\n`);
-    if (result.stopReason === "end_turn") return 0;
+    // "answered": a program sent with final: true (--code-final) delivered the answer
+    if (result.stopReason === "end_turn" || result.stopReason === "answered") return 0;
     err(`mcp-gen chat: stopped (${result.stopReason}) after ${result.steps} steps`);
     return 1;
   } finally {

@@ -12,6 +12,7 @@ interface ChatFlags {
   mcp?: string[];
   router?: boolean;
   code?: boolean;
+  codeFinal?: boolean;
   timeout?: number;
   system?: string;
   resource?: string[];
@@ -55,6 +56,12 @@ export function registerChat(program: Command): void {
         "offer one run_program tool: the model writes a program against every tool, type-checked, then run in a sandbox",
       ).conflicts("router"),
     )
+    .addOption(
+      new Option(
+        "--code-final",
+        "with --code: the model may end its turn from a program (final: true), whose value is the answer",
+      ).conflicts("router"),
+    )
     .option("--timeout <ms>", "time limit of each tool call in milliseconds (default 60000)", whole)
     .option("--system <prompt>", "system prompt")
     .option("--resource <uri>", "read a resource of the servers into the first turn (repeatable)", collect)
@@ -77,6 +84,7 @@ export function registerChat(program: Command): void {
           ...(flags.mcp ? { mcp: flags.mcp } : {}),
           ...(flags.router ? { router: true } : {}),
           ...(flags.code ? { code: true } : {}),
+          ...(flags.codeFinal ? { codeFinal: true } : {}),
           ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),
           ...(flags.system ? { system: flags.system } : {}),
         });

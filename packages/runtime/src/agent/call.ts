@@ -43,6 +43,8 @@ export interface CallOutput {
   exhausted: boolean;
   /** A valid call of a terminal (submit) tool: its validated arguments. */
   submitted?: { value: Record<string, unknown> };
+  /** The tool delivered the final answer of the turn (code mode's `final: true`). */
+  answered?: { text: string };
 }
 
 /**
@@ -138,12 +140,16 @@ export async function processCall(call: ModelToolCall, env: CallEnvironment): Pr
   }
 
   let result: CallToolResult;
+  let answered: { text: string } | undefined;
   try {
     result = await target.tool.execute(args, {
       callId: call.id,
       signal: env.signal,
       timeoutMs: env.timeoutOf(target),
       notify: (notice) => emitNotice(env, base, notice),
+      answer: (text) => {
+        answered = { text };
+      },
     });
   } catch (error) {
     env.signal.throwIfAborted();
@@ -151,6 +157,7 @@ export async function processCall(call: ModelToolCall, env: CallEnvironment): Pr
   }
   env.signal.throwIfAborted();
   const output = finish(result.isError ? "error" : "ok", resultText(result), result);
+  if (answered && !result.isError) return { ...output, answered };
   return target.terminal && !result.isError ? { ...output, submitted: { value: args } } : output;
 }
 

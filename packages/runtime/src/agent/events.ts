@@ -9,6 +9,8 @@ export type StopReason =
   | "end_turn"
   /** `extract()`: the submit tool received a valid value. */
   | "submitted"
+  /** Code mode with `finalAnswer`: a program the model sent with `final: true` ran, and its value is the answer. */
+  | "answered"
   /** The step limit was reached while the model still wanted tools. */
   | "max_steps"
   /** A tool was called with invalid arguments more often than the retry budget allows. */

@@ -141,6 +141,15 @@ export async function* runLoop(
       messages.push({ role: "tool", results: outputs.map((o) => o.entry) });
       const submitted = outputs.find((o) => o.submitted)?.submitted;
       if (submitted) return yield* final(done("submitted", submitted.value));
+      // extract() ends only with its submit tool: there, a final program's value is a plain result
+      const answered = config.submit ? undefined : outputs.find((o) => o.answered)?.answered;
+      if (answered) {
+        // the answer as the assistant's reply, so the conversation continues like any other turn
+        text = answered.text;
+        messages.push({ role: "assistant", text, toolCalls: [] });
+        yield { type: "assistant", step, text, toolCalls: [], stop: "end_turn" };
+        return yield* final(done("answered"));
+      }
       if (outputs.some((o) => o.exhausted)) return yield* final(done("retries_exhausted"));
     }
   } finally {

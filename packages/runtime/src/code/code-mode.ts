@@ -10,6 +10,7 @@ import {
   type Described,
   describeApi,
 } from "@mcp-gen/schema/declarations";
+import type { ToolContext } from "../context.ts";
 import type { ServerManifest } from "../server/manifest.ts";
 import { type CheckDiagnostic, createChecker } from "./check/checker.ts";
 import { type BindClientToolsOptions, bindClientTools, bindManifest } from "./sandbox/bindings.ts";
@@ -49,6 +50,8 @@ export interface CodeModeOptions {
   readLib?: (fileName: string) => string | undefined;
   /** Limits of every run. */
   limits?: Partial<RunLimits>;
+  /** Where the sandbox's engine runs (see `SandboxOptions.thread`); default `"caller"`. */
+  thread?: "caller" | "worker";
   /** Longest declarations the tool description carries whole (see `codeToolDescription`). */
   maxDeclarationChars?: number;
   /** The lookup the index names (a tool beside the code tool); default `describe_api`. */
@@ -61,6 +64,8 @@ export interface CodeModeRunOptions {
   permission?: (request: PermissionRequest) => boolean | Promise<boolean>;
   signal?: AbortSignal;
   limits?: Partial<RunLimits>;
+  /** The context of the call that runs the program (see `ProgramRunOptions.context`). */
+  context?: ToolContext;
 }
 
 /** What a program did: checked and run (`ok`), refused by the check (`diagnostics`), or failed while running. */
@@ -134,7 +139,10 @@ export async function codeMode(options: CodeModeOptions): Promise<CodeMode> {
     ...(options.typescript ? { typescript: options.typescript } : {}),
     ...(options.readLib ? { readLib: options.readLib } : {}),
   });
-  const sandbox = createSandbox(options.limits ? { limits: options.limits } : {});
+  const sandbox = createSandbox({
+    ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.thread ? { thread: options.thread } : {}),
+  });
   const description = codeToolDescription(servers, {
     ...(options.maxDeclarationChars !== undefined
       ? { maxDeclarationChars: options.maxDeclarationChars }
@@ -160,6 +168,7 @@ export async function codeMode(options: CodeModeOptions): Promise<CodeMode> {
         api: api as ProgramApi,
         ...(runOptions.permission ? { permission: runOptions.permission } : {}),
         ...(runOptions.signal ? { signal: runOptions.signal } : {}),
+        ...(runOptions.context ? { context: runOptions.context } : {}),
         ...(runOptions.limits ? { limits: runOptions.limits } : {}),
       });
       if (result.ok) return { ...result, diagnostics: [] };

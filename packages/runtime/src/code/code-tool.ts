@@ -26,6 +26,12 @@ export interface WithCodeToolOptions {
   /** Reads a library file when the compiler has none on disk (see `createChecker`). */
   readLib?: (fileName: string) => string | undefined;
   limits?: Partial<RunLimits>;
+  /**
+   * Where programs run (see `SandboxOptions.thread`). Default `"worker"` here: a server must keep
+   * answering other requests (and its health check) while a program computes, which a program in
+   * the calling thread would hold up to its time limit.
+   */
+  thread?: "caller" | "worker";
 }
 
 /** The manifest with its code tool, and what it owns. */
@@ -52,6 +58,7 @@ export async function withCodeTool(options: WithCodeToolOptions): Promise<WithCo
     ...(options.typescript ? { typescript: options.typescript } : {}),
     ...(options.readLib ? { readLib: options.readLib } : {}),
     ...(options.limits ? { limits: options.limits } : {}),
+    thread: options.thread ?? "worker",
   });
   // a program may call any tool: over HTTP with auth, its caller needs every scope they need
   const scopes = [...new Set(options.manifest.tools.flatMap((t) => t.scopes ?? []))].sort();
@@ -99,7 +106,7 @@ function codeManifestTool(input: { name: string; code: CodeMode; allowDestructiv
     async invoke(args: { program: string }, ctx: ToolContext | undefined) {
       const result = await code.run(args.program, {
         permission: (request) => askClient({ request, ctx, allowDestructive: input.allowDestructive }),
-        ...(ctx ? { signal: ctx.signal } : {}),
+        ...(ctx ? { signal: ctx.signal, context: ctx } : {}),
       });
       if (!result.ok) throw new ToolError(codeResultText(result));
       return text(codeResultText(result));

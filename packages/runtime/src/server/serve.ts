@@ -1,4 +1,5 @@
 import type { Transport } from "@modelcontextprotocol/server";
+import type { WithCodeToolOptions } from "../code/code-tool.ts";
 import type { SharedState } from "../state/types.ts";
 import type { HttpOptions } from "./http/options.ts";
 import type { ServerManifest } from "./manifest.ts";
@@ -23,6 +24,15 @@ export type ServeOptions = McpGenServerOptions & {
    * reach the replica that asked.
    */
   stateKeys?: readonly string[];
+  /**
+   * Code mode (`mcp-gen serve --code`): also serve a `run_program` tool whose description declares
+   * the tools as a TypeScript API; a client sends one program, type-checked and then run in a
+   * sandbox. `{ only: true }` serves it alone (`--code-only`); `{ allowDestructive: true }` runs
+   * destructive calls when the client cannot be asked through elicitation
+   * (`--code-allow-destructive`); `servers` adds MCP clients the programs can call too (`--mcp`).
+   * Needs the `typescript` package (or `typescript`: a compiler API). Default: off.
+   */
+  code?: boolean | Omit<WithCodeToolOptions, "manifest">;
 } & (
     | {
         /** stdio (default): the way Claude Desktop, Cursor and the MCP Inspector launch servers. */
@@ -84,8 +94,14 @@ export interface DrainResult {
  * import { manifest } from "./generated/smart-home/server.ts";
  * await serve(manifest);                                                   // stdio
  * await serve(manifest, { transport: "http", http: { port: 3000 } });     // http://127.0.0.1:3000/mcp
+ * await serve(manifest, { code: { only: true } });                         // one run_program tool
  */
 export async function serve(manifest: ServerManifest, options: ServeOptions = {}): Promise<RunningServer> {
+  if (options.code) {
+    const { code, ...rest } = options;
+    const { serveWithCode } = await import("../code/serve-code.ts");
+    return serveWithCode({ manifest, code: code === true ? {} : code, options: rest as ServeOptions, serve });
+  }
   if (options.state !== undefined) {
     const { serveWithState } = await import("../state/serve-with-state.ts");
     const { state, ...rest } = options;

@@ -257,3 +257,93 @@ describe("code mode and the router", () => {
     await agent.close();
   });
 });
+
+/** finalAnswer: the model ends its turn from a program (search, switch on, reply: one round trip). */
+describe.each([
+  "anthropic",
+  "openai",
+] as Provider[])("code mode's final answer through the %s SDK", (provider) => {
+  const reply = (text: string, final = true) => ({
+    toolCalls: [{ name: "run_program", arguments: { program: text, final } }],
+  });
+  const SWITCH_ON = `const found = await smart_home.search_devices({ query: "客厅 灯", limit: 5 });
+const light = found[0];
+if (!light) return "没有找到客厅的灯";
+const r = await smart_home.execute_commands({
+  device_id: light.fullId,
+  commands: [{ component: "main", capability: "switch", command: "on" }],
+});
+return r.status === "ACCEPTED" ? "已打开" + light.name : "没能打开灯";`;
+
+  it("delivers the program's value as the answer: one model round trip, the conversation ends with it", async () => {
+    scripted = await startScriptedModel({ script: [reply(SWITCH_ON), { text: "好的" }] });
+    const home = smartHome();
+    const agent = createAgent({
+      model: modelFor(provider, scripted),
+      tools: [home.manifest],
+      canUseTool: allowAll,
+      code: { typescript: ts, finalAnswer: true },
+    });
+    try {
+      const { events, result } = await collect(agent.run("打开客厅的灯"));
+      expect(result.stopReason).toBe("answered");
+      expect(result.text).toMatch(/^已打开/);
+      expect(result.steps).toBe(1);
+      expect(scripted.requests).toHaveLength(1);
+      expect(home.registry.get("uuid-abc123")?.state.switch).toBe("on");
+      expect(events.at(-1)).toMatchObject({ type: "final", result: { stopReason: "answered" } });
+      // the offer says how, and takes `final`
+      const offered = JSON.stringify(scripted.requests[0]!.body.tools[0]);
+      expect(offered).toContain('Optional \\"final\\": true');
+      expect(offered).toContain('"final":{"type":"boolean"');
+      // the turn's messages end with the answer as the assistant's reply: the next turn continues from it
+      expect(result.messages.at(-1)).toStrictEqual({ role: "assistant", text: result.text, toolCalls: [] });
+      const next = await agent.chat("谢谢", { history: result.messages });
+      expect(next.text).toBe("好的");
+      const second = scripted.requests[1]!;
+      expect(second.toolResults).toStrictEqual([]);
+      expect(JSON.stringify(second.body.messages)).toContain(result.text);
+    } finally {
+      await agent.close();
+    }
+  });
+
+  it("never delivers a program that fails, nor one sent without final: the model gets the result", async () => {
+    scripted = await startScriptedModel({
+      script: [
+        reply(`const found = await smart_home.search_device({ query: "灯" });\nreturn "x";`),
+        reply(`return (await smart_home.search_devices({ query: "客厅 灯" })).length;`, false),
+        (r) => ({ text: `found ${r.toolResults[0]!.content}` }),
+      ],
+    });
+    const agent = createAgent({
+      model: modelFor(provider, scripted),
+      tools: [smartHome().manifest],
+      code: { typescript: ts, finalAnswer: true },
+    });
+    try {
+      const result = await agent.chat("how many lights?");
+      expect(result.stopReason).toBe("end_turn");
+      expect(result.steps).toBe(3);
+      expect(scripted.requests[1]!.toolResults[0]!.content).toMatch(/did not type-check/);
+      expect(result.text).toMatch(/^found \d+$/);
+    } finally {
+      await agent.close();
+    }
+  });
+
+  it("offers no final parameter unless finalAnswer is set", async () => {
+    scripted = await startScriptedModel({ script: [{ text: "hi" }] });
+    const agent = createAgent({
+      model: modelFor(provider, scripted),
+      tools: [smartHome().manifest],
+      code: { typescript: ts },
+    });
+    try {
+      await agent.chat("hi");
+      expect(JSON.stringify(scripted.requests[0]!.body.tools[0])).not.toContain("final");
+    } finally {
+      await agent.close();
+    }
+  });
+});

@@ -18,11 +18,6 @@ const api: ProgramApi = {
   },
 };
 
-beforeAll(() => {
-  sandbox = createSandbox({ limits: { timeMs: 20_000 } });
-});
-afterAll(() => sandbox.close());
-
 async function failure(program: string, limits: Parameters<Sandbox["run"]>[1]["limits"] = {}) {
   const result = await sandbox.run(program, { api, limits });
   const after = await sandbox.run("return [1, 2, 3].map((x) => x * 2);", { api });
@@ -31,7 +26,13 @@ async function failure(program: string, limits: Parameters<Sandbox["run"]>[1]["l
   return result.error;
 }
 
-describe("run: escapes and abuse", () => {
+// The engine in the calling thread (the default) and in a worker thread of its own.
+describe.each(["caller", "worker"] as const)("run: escapes and abuse (engine in the %s thread)", (thread) => {
+  beforeAll(() => {
+    sandbox = createSandbox({ limits: { timeMs: 20_000 }, thread });
+  });
+  afterAll(() => sandbox.close());
+
   it("stops an infinite loop at the time limit", async () => {
     const error = await failure("while (true) {}", { timeMs: 500 });
     expect(error).toMatchObject({ kind: "time" });
@@ -63,10 +64,20 @@ describe("run: escapes and abuse", () => {
     expect(error).toStrictEqual({
       kind: "stack",
       message:
-        "the program's recursion went too deep (over the sandbox's stack limit) and was stopped (limit: 512 KiB)",
+        "the program's recursion went too deep (over the sandbox's stack limit) and was stopped (limit: 256 KiB)",
       line: 2,
       column: 14,
     });
+  });
+
+  it("stops recursion deeper than the thread's own stack allows, and starts a fresh engine", async () => {
+    // 64 MiB of engine stack is more than any thread has: the host's stack runs out first
+    // (in the caller's thread) or the worker's engine stops it — never the host.
+    const error = await failure("function down(n) {\n  return down(n + 1) + 1;\n}\nreturn down(0);", {
+      stackBytes: 64 * 1024 * 1024,
+    });
+    expect(error.kind).toBe("stack");
+    expect(error.message).toMatch(/^the program's recursion went too deep/);
   });
 
   it("reaches no process through the Function constructor", async () => {

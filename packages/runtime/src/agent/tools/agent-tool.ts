@@ -19,6 +19,11 @@ export interface AgentToolExecution {
   /** Time limit in milliseconds; `undefined` for none. */
   timeoutMs: number | undefined;
   notify(notice: ToolNotice): void;
+  /**
+   * Ends the model's turn with `text` as its answer once this call's step is over (code mode's
+   * `final: true`); the model sees this call's result only in a later turn.
+   */
+  answer?(text: string): void;
 }
 
 /** A tool as the agent uses it, whatever its source (in-process manifest, MCP client, submit tool). */

@@ -24,7 +24,20 @@ export interface CodeToolOptions {
   readLib?: (fileName: string) => string | undefined;
   /** Limits of every program. */
   limits?: Partial<RunLimits>;
+  /** Where programs run (see `SandboxOptions.thread`); default `"caller"`: no thread hop per call. */
+  thread?: "caller" | "worker";
+  /**
+   * Let the model end its turn from a program (default `false`): the code tool takes `final: true`,
+   * and a program sent with it that runs to completion delivers its return value as the turn's
+   * answer (a string as it is, other JSON as text) — the model is not asked again, so a whole
+   * task takes one model round trip. The model chooses per program; the description says how.
+   */
+  finalAnswer?: boolean;
 }
+
+/** What the code tool's description adds when the model may end its turn from a program. */
+export const FINAL_ANSWER_NOTE =
+  "Optional \"final\": true — when the program's return value is your complete answer to the user, send it with final: true: the value (a string as it is, other JSON as text) is then delivered as your reply and your turn ends, without seeing it first. Leave it out to get the value back as this tool's result. A program that fails is never delivered: you get the error as usual.";
 
 /** The code tool (and, for a large API, its lookup) and what they own. */
 export interface CodeTools {
@@ -66,6 +79,7 @@ export async function createCodeTools(input: {
     ...(options.typescript ? { typescript: options.typescript } : {}),
     ...(options.readLib ? { readLib: options.readLib } : {}),
     ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.thread ? { thread: options.thread } : {}),
     ...(options.maxDeclarationChars !== undefined
       ? { maxDeclarationChars: options.maxDeclarationChars }
       : {}),
@@ -93,17 +107,27 @@ export async function createCodeTools(input: {
       throw new Error("the permission hook changed the arguments, which a program's call cannot take");
     return true;
   };
+  const described =
+    code.description.form === "index"
+      ? `${code.description.text}\n${lookupName} is a tool beside this one, not a function of the program: call it first.`
+      : code.description.text;
   const programTool = agentTool({
     name,
-    description:
-      code.description.form === "index"
-        ? `${code.description.text}\n${lookupName} is a tool beside this one, not a function of the program: call it first.`
-        : code.description.text,
+    description: options.finalAnswer ? `${described}\n${FINAL_ANSWER_NOTE}` : described,
     properties: {
       program: {
         type: "string",
         description: "The program: the body of an async function, TypeScript or JavaScript.",
       },
+      ...(options.finalAnswer
+        ? {
+            final: {
+              type: "boolean",
+              description:
+                "true: the program's return value is your final answer to the user and ends your turn.",
+            },
+          }
+        : {}),
     },
     required: ["program"],
     execute: async (args, execution) => {
@@ -122,6 +146,10 @@ export async function createCodeTools(input: {
           level: c.outcome === "ok" ? "info" : "warning",
           data: `${c.tool} ${JSON.stringify(c.arguments)} → ${c.outcome} (${Math.round(c.ms)} ms)`,
         });
+      if (result.ok && options.finalAnswer && args.final === true)
+        execution.answer?.(
+          typeof result.value === "string" ? result.value : JSON.stringify(result.value ?? null, null, 2),
+        );
       return { content: [{ type: "text", text: codeResultText(result) }], isError: !result.ok };
     },
   });

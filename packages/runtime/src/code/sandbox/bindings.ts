@@ -4,6 +4,7 @@ import { localToolContext } from "../../agent/tools/local-context.ts";
 import type { ToolSpec } from "../../client/call.ts";
 import { callTool } from "../../server/call-tool.ts";
 import type { ServerManifest, ToolDefinition } from "../../server/manifest.ts";
+import { innerToolContext } from "./inner-context.ts";
 import type { ProgramTool } from "./types.ts";
 
 /**
@@ -17,8 +18,9 @@ export function isDestructive(definition: { readonly annotations?: ToolDefinitio
 
 /**
  * The tools of a generated manifest as bindings, run in this process exactly as `serve()` runs
- * them (thrown errors and timeouts become `isError` results; a `ToolContext` for tools that
- * declare one, without sampling or elicitation).
+ * them (thrown errors and timeouts become `isError` results). Tools that declare a `ToolContext`
+ * get the run's `context` — the client of the served code tool's call answers their questions —
+ * or, without one, a context that has no client to sample from or elicit with.
  *
  * @example
  * import { createManifest } from "../generated/ledger/server.ts";
@@ -34,23 +36,30 @@ export function bindManifest(manifest: ServerManifest): Record<string, ProgramTo
       ...(tool.output ? { output: tool.output } : {}),
       resultWrapped: tool.resultWrapped,
       destructive: isDestructive(tool.definition),
-      call: (args, { signal }) =>
+      call: (args, { signal, context: outer, progress }) =>
         callTool(tool, args, {
           limits: { maxDepth: 64 },
           maskErrors: false,
           timeoutMs: undefined,
           requestSignal: signal,
           context: (callSignal) =>
-            localToolContext({
-              toolName: name,
-              execution: {
-                callId: `code-${++calls}`,
-                signal: callSignal,
-                timeoutMs: undefined,
-                notify: () => {},
-              },
-              signal: callSignal,
-            }),
+            outer
+              ? innerToolContext({
+                  outer,
+                  toolName: name,
+                  signal: callSignal,
+                  progress: progress ?? { count: 0 },
+                })
+              : localToolContext({
+                  toolName: name,
+                  execution: {
+                    callId: `code-${++calls}`,
+                    signal: callSignal,
+                    timeoutMs: undefined,
+                    notify: () => {},
+                  },
+                  signal: callSignal,
+                }),
           report: () => {},
         }),
     };

@@ -1,4 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/client";
+import type { ToolContext } from "../../context.ts";
 import type { PermissionRequest, ProgramCallOutcome, ProgramTool } from "./types.ts";
 
 /** What the program receives for one call: JSON, or an error it can catch. */
@@ -10,11 +11,14 @@ export type BridgeAnswer =
 export interface BridgeCall {
   namespace: string;
   fn: string;
-  /** The arguments as JSON text, as the program's engine wrote them. */
-  args: string;
+  /** The arguments, parsed once from the JSON text the program's engine wrote. */
+  args: unknown;
   binding: ProgramTool | undefined;
   permission: ((request: PermissionRequest) => boolean | Promise<boolean>) | undefined;
   signal: AbortSignal;
+  /** The run's context and progress count, for the tool (see `ToolCallOptions`). */
+  context?: ToolContext;
+  progress?: { count: number };
 }
 
 /**
@@ -24,7 +28,7 @@ export interface BridgeCall {
  */
 export async function bridgeCall(call: BridgeCall): Promise<BridgeAnswer> {
   const tool = `${call.namespace}.${call.fn}`;
-  const args: unknown = JSON.parse(call.args);
+  const { args } = call;
   const refuse = (
     outcome: Exclude<ProgramCallOutcome, "ok">,
     name: string,
@@ -67,7 +71,10 @@ export async function bridgeCall(call: BridgeCall): Promise<BridgeAnswer> {
     return refuse("cancelled", "AbortError", `${tool} was not run: the run was cancelled`);
   let result: CallToolResult;
   try {
-    result = await binding.call(named, { signal: call.signal });
+    result = await binding.call(named, {
+      signal: call.signal,
+      ...(call.context ? { context: call.context, progress: call.progress ?? { count: 0 } } : {}),
+    });
   } catch (error) {
     if (call.signal.aborted) return refuse("cancelled", "AbortError", `${tool} was cancelled with the run`);
     return refuse(

@@ -41,3 +41,28 @@ function locate(stack: string | undefined): { line?: number; column?: number } {
   const column = Number(match[2]) - (line === 1 ? PROGRAM_OPENING.length : 0);
   return { line, column: Math.max(1, column) };
 }
+
+/**
+ * The most stack a program's engine may use: the WebAssembly build's own stack is a few MiB, and
+ * QuickJS must stop recursion before that runs out (past it, the engine would write over its heap).
+ */
+export const MAX_STACK_BYTES = 1024 * 1024;
+
+/** An exception of the host's own (a RangeError of this thread's stack), not one the engine describes. */
+export function isHostError(error: unknown): boolean {
+  return error instanceof RangeError || (error instanceof Error && error.name === "RuntimeError");
+}
+
+/** The host's own exception out of the engine as a run error: the thread's stack, or the engine itself. */
+export function describeHostError(thrown: unknown): WorkerError {
+  return thrown instanceof RangeError
+    ? {
+        kind: "stack",
+        message:
+          "the program's recursion went too deep (this thread's stack ran out before the sandbox's own limit) and was stopped",
+      }
+    : {
+        kind: "sandbox",
+        message: `the sandbox's engine failed (${thrown instanceof Error ? thrown.message : String(thrown)}) and was replaced`,
+      };
+}

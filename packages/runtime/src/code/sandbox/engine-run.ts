@@ -1,9 +1,10 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSWASMModule } from "quickjs-emscripten-core";
-import { describeThrown } from "./engine-errors.ts";
+import { describeHostError, describeThrown, isHostError, MAX_STACK_BYTES } from "./engine-errors.ts";
 import { INSTALL, TO_JSON, wrapProgram } from "./prelude.ts";
 import type { Answer, HostMessage, WorkerError, WorkerMessage } from "./protocol.ts";
 
 type RunMessage = Extract<HostMessage, { type: "run" }>;
+
 type LogLevel = "log" | "info" | "warn" | "error";
 
 /**
@@ -25,6 +26,8 @@ export class EngineRun {
   private finished = false;
   /** Set while the last queue is taken at the end: the interrupt must not stop that. */
   private closing = false;
+  /** The engine stopped half-way in the host's terms: it is not entered again, not even to free it. */
+  private wrecked = false;
 
   private readonly message: RunMessage;
   private readonly memoryFull: () => boolean;
@@ -39,7 +42,7 @@ export class EngineRun {
     const { limits } = message;
     const runtime = quickjs.newRuntime();
     runtime.setMemoryLimit(limits.memoryBytes);
-    runtime.setMaxStackSize(limits.stackBytes);
+    runtime.setMaxStackSize(Math.min(limits.stackBytes, MAX_STACK_BYTES));
     this.deadline = Date.now() + limits.timeMs;
     runtime.setInterruptHandler(() => !this.closing && Date.now() > this.deadline);
     this.context = runtime.newContext();
@@ -71,14 +74,19 @@ export class EngineRun {
       bridge.dispose();
       this.program = ctx.unwrapResult(ctx.evalCode(wrapProgram(this.message.program), "program.js"));
     } catch (error) {
-      this.fail(error);
+      if (isHostError(error)) this.broken(error);
+      else this.fail(error);
       return;
     }
-    this.pump();
+    this.guarded(() => this.pump());
   }
 
   /** Settles calls' promises inside the program with the host's answers (one batch), then runs on. */
   answer(answers: readonly Answer[]): void {
+    this.guarded(() => this.settleAll(answers));
+  }
+
+  private settleAll(answers: readonly Answer[]): void {
     if (this.finished || !this.settle) return;
     const parts: string[] = [];
     for (const answer of answers) {
@@ -103,6 +111,30 @@ export class EngineRun {
     this.pump();
   }
 
+  /** Runs engine work; the host's own exception inside it (not the program's) breaks the engine. */
+  private guarded(work: () => void): void {
+    try {
+      work();
+    } catch (error) {
+      this.broken(error);
+    }
+  }
+
+  /**
+   * The engine failed in the host's terms: most often this thread's stack ran out under the
+   * engine's recursion before the engine's own limit (the caller's thread has less stack than a
+   * worker). The engine stopped half-way, so nothing more is asked of it: the run ends, and the
+   * sandbox replaces the engine (`hardLimit`).
+   */
+  private broken(thrown: unknown): void {
+    this.wrecked = true;
+    if (this.finished) return;
+    this.finished = true;
+    const run = this.message.run;
+    this.outbox.push({ type: "done", run, ok: false, error: describeHostError(thrown), hardLimit: true });
+    this.flush();
+  }
+
   /** Takes the calls and console lines the engine queued into the outbox. */
   private take(): void {
     if (!this.drain) return;
@@ -118,7 +150,7 @@ export class EngineRun {
     const run = this.message.run;
     for (const item of JSON.parse(text) as (
       | ["log", LogLevel, string]
-      | ["call", number, string, string, string]
+      | ["call", number, string, string, unknown]
     )[]) {
       if (item[0] === "log") this.outbox.push({ type: "log", run, level: item[1], text: item[2] });
       else {
@@ -243,6 +275,7 @@ export class EngineRun {
   /** Frees the engine; the worker may dispose the WASM memory's runtime only once nothing refers to it. */
   dispose(): void {
     this.finished = true;
+    if (this.wrecked) return;
     try {
       this.settle?.dispose();
       this.drain?.dispose();

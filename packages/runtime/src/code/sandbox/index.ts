@@ -24,4 +24,5 @@ export type {
   RunErrorKind,
   RunLimits,
   RunResult,
+  ToolCallOptions,
 } from "./types.ts";

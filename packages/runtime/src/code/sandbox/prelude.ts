@@ -54,19 +54,29 @@ export const INSTALL = `(function (names, logLimit) {
   return {
     drain() {
       if (queue.length === 0) return "";
-      const out = JSON.stringify(queue);
+      // a call's arguments were serialised when it was made: they go into the text as they are,
+      // not as a string serialised again, so the host parses them once
+      const parts = [];
+      for (let i = 0; i < queue.length; i++) {
+        const item = queue[i];
+        parts.push(item[0] === "call"
+          ? '["call",' + item[1] + "," + JSON.stringify(item[2]) + "," + JSON.stringify(item[3]) + "," + item[4] + "]"
+          : JSON.stringify(item));
+      }
       queue.length = 0;
-      return out;
+      return "[" + parts.join(",") + "]";
     },
     settle(batch) {
-      for (const [id, ok, payload, name] of JSON.parse(batch)) {
-        const callbacks = waiting.get(id);
+      const answers = JSON.parse(batch);
+      for (let i = 0; i < answers.length; i++) {
+        const answer = answers[i];
+        const callbacks = waiting.get(answer[0]);
         if (!callbacks) continue;
-        waiting.delete(id);
-        if (ok) callbacks[0](payload);
+        waiting.delete(answer[0]);
+        if (answer[1]) callbacks[0](answer[2]);
         else {
-          const error = new Error(payload);
-          error.name = name;
+          const error = new Error(answer[2]);
+          error.name = answer[3];
           callbacks[1](error);
         }
       }

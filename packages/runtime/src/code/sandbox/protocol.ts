@@ -11,7 +11,7 @@ export interface WorkerLimits {
 
 /** A program error as the worker reads it from the engine. */
 export interface WorkerError {
-  kind: "error" | "result" | "time" | "memory" | "stack" | "deadlock";
+  kind: "error" | "result" | "time" | "memory" | "stack" | "deadlock" | "sandbox";
   name?: string;
   message: string;
   line?: number;
@@ -45,7 +45,8 @@ export type WorkerMessage =
       call: number;
       namespace: string;
       fn: string;
-      args: string;
+      /** The arguments, parsed once from the JSON the engine wrote when the program called. */
+      args: unknown;
       /** Started as the program ended, never awaited: recorded, not run. */
       unrun?: boolean;
     }

@@ -1,5 +1,7 @@
 import { setMaxListeners } from "node:events";
 import { type BridgeAnswer, bridgeCall } from "./bridge.ts";
+import { MAX_STACK_BYTES } from "./engine-errors.ts";
+import type { EngineHost } from "./engine-host.ts";
 import type { Answer, WorkerError, WorkerMessage } from "./protocol.ts";
 import type {
   LogEntry,
@@ -9,7 +11,6 @@ import type {
   RunLimits,
   RunResult,
 } from "./types.ts";
-import type { SandboxWorker } from "./worker-host.ts";
 
 /**
  * One run on the sandbox's worker, host side: posts the program, answers its calls through the
@@ -24,7 +25,7 @@ const HOST_GRACE_MS = 250;
 
 /** One run on a worker; `replace` when the worker must not run anything else. */
 export async function runOn(setup: {
-  worker: SandboxWorker;
+  worker: EngineHost;
   program: string;
   options: ProgramRunOptions;
   limits: RunLimits;
@@ -44,6 +45,8 @@ export async function runOn(setup: {
   }
   const run = ++runs;
   const inFlight = new AbortController();
+  /** The progress the program's tools report through the run's context: one rising count. */
+  const progress = { count: 0 };
   // Every call in flight (an MCP client request each) listens to this one signal.
   setMaxListeners(0, inFlight.signal);
   return new Promise((resolve) => {
@@ -104,7 +107,7 @@ export async function runOn(setup: {
       else if (message.unrun) {
         calls.push({
           tool: `${message.namespace}.${message.fn}`,
-          arguments: JSON.parse(message.args) as unknown,
+          arguments: message.args,
           outcome: "cancelled",
           error: "not run: the program ended without awaiting it",
           ms: 0,
@@ -120,9 +123,10 @@ export async function runOn(setup: {
           true,
         );
       } else {
+        const { args } = message;
         const record = {
           tool: `${message.namespace}.${message.fn}`,
-          arguments: JSON.parse(message.args) as unknown,
+          arguments: args,
           outcome: "cancelled" as const,
           ms: 0,
           started: performance.now(),
@@ -135,10 +139,11 @@ export async function runOn(setup: {
         void bridgeCall({
           namespace: message.namespace,
           fn: message.fn,
-          args: message.args,
+          args,
           binding: binding && Object.hasOwn(binding, message.fn) ? binding[message.fn] : undefined,
           permission: options.permission,
           signal: inFlight.signal,
+          ...(options.context ? { context: options.context, progress } : {}),
         }).then((bridged: BridgeAnswer) => {
           if (settled) return;
           const answer = fitting(bridged, record.tool, limits);
@@ -194,7 +199,7 @@ function worded(error: WorkerError, limits: RunLimits): RunError {
   const figure: Partial<Record<WorkerError["kind"], string>> = {
     time: `${limits.timeMs} ms`,
     memory: `${limits.memoryBytes / 1024 / 1024} MiB`,
-    stack: `${limits.stackBytes / 1024} KiB`,
+    stack: `${Math.min(limits.stackBytes, MAX_STACK_BYTES) / 1024} KiB`,
   };
   const limit = figure[error.kind];
   return limit ? { ...error, message: `${error.message} (limit: ${limit})` } : error;

@@ -1,3 +1,5 @@
+import { CallerThreadEngine } from "./caller-thread.ts";
+import type { EngineHost } from "./engine-host.ts";
 import { runOn } from "./run-on-worker.ts";
 import type { ProgramRunOptions, RunLimits, RunResult } from "./types.ts";
 import { SandboxWorker } from "./worker-host.ts";
@@ -6,7 +8,7 @@ import { SandboxWorker } from "./worker-host.ts";
 export const DEFAULT_LIMITS: Readonly<RunLimits> = {
   timeMs: 30_000,
   memoryBytes: 64 * 1024 * 1024,
-  stackBytes: 512 * 1024,
+  stackBytes: 256 * 1024,
   maxCalls: 1_000,
   resultBytes: 1024 * 1024,
   logBytes: 64 * 1024,
@@ -16,9 +18,16 @@ export const DEFAULT_LIMITS: Readonly<RunLimits> = {
 export interface SandboxOptions {
   /** Limits of every run (a run's own `limits` override them). */
   limits?: Partial<RunLimits>;
+  /**
+   * Where the engine runs. `"caller"` (default): in this thread — a call out of the program costs
+   * no thread hop, but a busy program holds the thread until it waits for a call or hits its time
+   * limit. `"worker"`: in a worker thread of its own — busy programs never hold this thread's
+   * event loop, at a message round trip per batch of calls.
+   */
+  thread?: "caller" | "worker";
 }
 
-/** A warm sandbox: one worker thread with QuickJS ready; runs take turns on it. */
+/** A warm sandbox: one QuickJS engine ready (in this thread or a worker's); runs take turns on it. */
 export interface Sandbox {
   /**
    * Runs a program — JavaScript, the body of an async function — whose only capabilities are
@@ -30,7 +39,7 @@ export interface Sandbox {
 }
 
 /**
- * Starts a sandbox (the worker and QuickJS load now, so the first run does not wait for them).
+ * Starts a sandbox (QuickJS — and the worker, if any — load now, so the first run does not wait for them).
  *
  * @example
  * const sandbox = createSandbox();
@@ -40,10 +49,13 @@ export interface Sandbox {
  * });
  */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
-  let worker: SandboxWorker | undefined;
+  let worker: EngineHost | undefined;
   let turn: Promise<unknown> = Promise.resolve();
-  const start = () =>
-    new SandboxWorker({ memoryBytes: options.limits?.memoryBytes ?? DEFAULT_LIMITS.memoryBytes });
+  const memoryBytes = options.limits?.memoryBytes ?? DEFAULT_LIMITS.memoryBytes;
+  const start = (): EngineHost =>
+    options.thread === "worker"
+      ? new SandboxWorker({ memoryBytes })
+      : new CallerThreadEngine({ memoryBytes });
   worker = start();
   return {
     run(program, runOptions) {

@@ -1,4 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/client";
+import type { ToolContext } from "../../context.ts";
 import type { Validator } from "../../validation/validator.ts";
 
 /**
@@ -15,8 +16,20 @@ export interface ProgramTool {
   readonly resultWrapped?: boolean;
   /** The tool destroys or overwrites (MCP `destructiveHint`): every call asks `permission` first. */
   readonly destructive?: boolean;
-  /** Runs the tool with checked arguments; `signal` aborts when the run ends or is cancelled. */
-  call(args: Record<string, unknown>, options: { signal: AbortSignal }): Promise<CallToolResult>;
+  /**
+   * Runs the tool with checked arguments; `signal` aborts when the run ends or is cancelled.
+   * `context` is the run's (`ProgramRunOptions.context`), for tools that ask the caller's client.
+   */
+  call(args: Record<string, unknown>, options: ToolCallOptions): Promise<CallToolResult>;
+}
+
+/** How the bridge calls a binding. */
+export interface ToolCallOptions {
+  signal: AbortSignal;
+  /** The context of the call that runs the program, when there is one (a served code tool). */
+  context?: ToolContext;
+  /** The run's progress count, shared by its calls (see `innerToolContext`). */
+  progress?: { count: number };
 }
 
 /** The program's API: `api.ledger.transfer_eth` is called as `ledger.transfer_eth({ … })`. */
@@ -36,7 +49,7 @@ export interface RunLimits {
   timeMs: number;
   /** Heap of the program's JavaScript engine (default 64 MiB). */
   memoryBytes: number;
-  /** Stack of the program's engine, which bounds recursion (default 512 KiB). */
+  /** Stack of the program's engine, which bounds recursion (default 256 KiB). */
   stackBytes: number;
   /** Tool calls per run (default 1,000). */
   maxCalls: number;
@@ -55,6 +68,12 @@ export interface ProgramRunOptions {
   limits?: Partial<RunLimits>;
   /** Cancels the whole run (in-flight tool calls get an aborted signal). */
   signal?: AbortSignal;
+  /**
+   * The context of the call that runs the program (a served code tool's `tools/call`): tools of
+   * `bindManifest` called inside the program ask that call's client (elicitation, sampling,
+   * roots) and report to it (progress, logs).
+   */
+  context?: ToolContext;
 }
 
 /** How a call ended. */

@@ -1,31 +1,9 @@
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import type { EngineHost } from "./engine-host.ts";
+import { quickjsModule } from "./engine-module.ts";
 import type { HostMessage, WorkerMessage } from "./protocol.ts";
-
-/** A compiled `WebAssembly.Module` (this package's types have no WebAssembly declarations). */
-type WasmModule = object;
-
-let compiled: Promise<WasmModule> | undefined;
-
-// Node's WebAssembly global; the types of this package (no DOM library) only declare its namespace.
-const { WebAssembly: wasm } = globalThis as unknown as {
-  WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> };
-};
-
-/** QuickJS's WebAssembly, compiled once per process and shared with every worker (no recompiling on replacement). */
-function quickjsModule(): Promise<WasmModule> {
-  compiled ??= (async () => {
-    const file = createRequire(import.meta.url).resolve("@jitl/quickjs-wasmfile-release-sync/wasm");
-    return wasm.compile(await readFile(file));
-  })();
-  compiled.catch(() => {
-    compiled = undefined;
-  });
-  return compiled;
-}
 
 /**
  * The worker script. From the TypeScript sources (this repository's tests) the compiled one in
@@ -45,7 +23,7 @@ function workerScript(): URL {
 }
 
 /** A started worker thread of the sandbox, with one listener the current run sets. */
-export class SandboxWorker {
+export class SandboxWorker implements EngineHost {
   readonly ready: Promise<void>;
   private worker: Worker | undefined;
   private exited = false;
