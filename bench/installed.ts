@@ -11,7 +11,9 @@
  * Writes bench/results/installed.{md,json} and prints the Markdown. Modules: bench/installed/.
  *
  * Usage: npx tsx bench/installed.ts [--runs 5] [--sizes 25,1000] [--baseline 15990a3|none]
- *   [--current tree|<ref>] [--only build|serve] [--eras 2025,2026] [--keep]
+ *   [--current tree|<ref>] [--only build|serve] [--eras 2025,2026] [--heldout] [--keep]
+ * `--heldout` adds the held-out corpus of `corpus-heldout.ts` (25 tools, no type packages, ES2022 lib)
+ * to the build tables (`--sizes none` builds it alone).
  * `--current` packs the working tree (default) or a ref; `--keep` leaves the projects in os.tmpdir().
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -19,6 +21,7 @@ import os from "node:os";
 import path from "node:path";
 import { generateDistinctCorpus } from "./corpus-distinct.ts";
 import { BENCH_DIR } from "./corpus-gen.ts";
+import { copyHeldOutCorpus } from "./corpus-heldout.ts";
 import { buildTable } from "./installed/build.ts";
 import { createProject, type Project } from "./installed/project.ts";
 import { formatTable, ordered, type Table } from "./installed/report.ts";
@@ -34,7 +37,10 @@ const flag = (name: string, fallback: string) => {
   return i >= 0 ? argv[i + 1]! : fallback;
 };
 const runs = Number(flag("--runs", "5"));
-const sizes = flag("--sizes", "25,1000").split(",").map(Number);
+const sizes = flag("--sizes", "25,1000")
+  .split(",")
+  .filter((s) => s !== "none")
+  .map(Number);
 const baselines = flag("--baseline", "15990a3")
   .split(",")
   .filter((r) => r && r !== "none");
@@ -59,7 +65,12 @@ async function main(): Promise<void> {
     const corpora = sizes.map((tools) => generateDistinctCorpus({ tools, out: corpusDir(tools) }));
     const tables: Table[] = [];
     if (only.includes("build")) {
-      for (const corpus of corpora) tables.push(await buildTable(ROOT, projects, corpus, scratch, runs));
+      const heldOut = argv.includes("--heldout")
+        ? [copyHeldOutCorpus({ out: path.join(BENCH_DIR, "corpus", "installed-heldout") })]
+        : [];
+      for (const corpus of [...heldOut, ...corpora]) {
+        tables.push(await buildTable(ROOT, projects, corpus, scratch, runs));
+      }
     }
     if (only.includes("serve")) {
       const small =
