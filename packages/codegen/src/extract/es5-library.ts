@@ -37,11 +37,15 @@ const SAME_IN_EVERY_LIB = new Set([
  */
 const READ_BY_NAME = new Set(["Array", "ReadonlyArray", "Date", "Promise", "PromiseLike"]);
 
-/** Names the later libraries declare (Map, Set, Symbol, Iterable …): a file naming one is not tried with es5 alone. */
+/**
+ * Names the later libraries declare (Map, Set, Symbol …), and common ones of the host's (Node's type
+ * packages, the DOM): a tool module naming one is not tried with ES5 alone, which would only find
+ * the name unresolved and create the next program as well.
+ */
 const LATER_GLOBALS =
-  /\b(Map|Set|WeakMap|WeakSet|WeakRef|Symbol|Iterable|Iterator|IterableIterator|AsyncIterable|AsyncIterator|AsyncIterableIterator|Generator|AsyncGenerator|Proxy|Reflect|BigInt|BigInt64Array|BigUint64Array|SharedArrayBuffer|Atomics|FinalizationRegistry|AggregateError|Intl|globalThis)\b/;
+  /\b(Map|Set|WeakMap|WeakSet|WeakRef|Symbol|Iterable|Iterator|IterableIterator|AsyncIterable|AsyncIterator|AsyncIterableIterator|Generator|AsyncGenerator|Proxy|Reflect|BigInt|BigInt64Array|BigUint64Array|SharedArrayBuffer|Atomics|FinalizationRegistry|AggregateError|Intl|globalThis|NodeJS|Buffer|URL|URLSearchParams|TextEncoder|TextDecoder|AbortSignal|Blob|Request|Response|Headers|ReadableStream)\b/;
 
-/** True when a source text names a global that only a library after ES5 declares (a cheap look before creating the program). */
+/** True when a source text names one of those globals (a cheap look before creating the program). */
 export function namesLaterGlobals(text: string): boolean {
   return LATER_GLOBALS.test(text);
 }

@@ -196,6 +196,14 @@ export function count(key: string): number {
 `,
     });
     expect(leanLevels(map)).toStrictEqual(["types", false]);
+    // a host name: neither lean program resolves it, and ES5 alone is not even created
+    expect(
+      leanLevels(
+        configOf({
+          "tools.ts": "/** Opens. */\nexport function open_url(url: URL): string {\n  return url.href;\n}\n",
+        }),
+      ),
+    ).toStrictEqual([false]);
     const inferred = configOf({
       "tools.ts": `/** Describes a property. */
 export function describe_a() {
