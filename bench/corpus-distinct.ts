@@ -32,6 +32,10 @@ export interface DistinctCorpus {
   modules: string[];
   servers: Record<string, string[]>;
   tools: number;
+  /** How tables name the corpus (default: "distinct"). */
+  name?: string;
+  /** Installed projects keep the corpus's tsconfig instead of the standard one (`bench/installed/project.ts`). */
+  ownTsconfig?: boolean;
 }
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));

@@ -8,10 +8,12 @@
  *   b. serve cold start (spawn → `initialize` or `server/discover` answered on stdio, in each
  *      protocol era) of the N = 25 corpus's server: `mcp-gen serve`, the compiled production entry,
  *      the MCP SDK v2's McpServer with the same tools in zod 4.
- * Writes bench/results/installed.{md,json} and prints the Markdown. Modules: bench/installed/.
+ * Writes bench/results/installed-node<major>.{md,json} and prints the Markdown. Modules: bench/installed/.
  *
  * Usage: npx tsx bench/installed.ts [--runs 5] [--sizes 25,1000] [--baseline 15990a3|none]
- *   [--current tree|<ref>] [--only build|serve] [--eras 2025,2026] [--keep]
+ *   [--current tree|<ref>] [--only build|serve] [--eras 2025,2026] [--heldout] [--keep]
+ * `--heldout` adds the held-out corpus of `corpus-heldout.ts` (25 tools, no type packages, ES2022 lib)
+ * to the build tables (`--sizes none` builds it alone).
  * `--current` packs the working tree (default) or a ref; `--keep` leaves the projects in os.tmpdir().
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -19,6 +21,7 @@ import os from "node:os";
 import path from "node:path";
 import { generateDistinctCorpus } from "./corpus-distinct.ts";
 import { BENCH_DIR } from "./corpus-gen.ts";
+import { copyHeldOutCorpus } from "./corpus-heldout.ts";
 import { buildTable } from "./installed/build.ts";
 import { createProject, type Project } from "./installed/project.ts";
 import { formatTable, ordered, type Table } from "./installed/report.ts";
@@ -34,7 +37,10 @@ const flag = (name: string, fallback: string) => {
   return i >= 0 ? argv[i + 1]! : fallback;
 };
 const runs = Number(flag("--runs", "5"));
-const sizes = flag("--sizes", "25,1000").split(",").map(Number);
+const sizes = flag("--sizes", "25,1000")
+  .split(",")
+  .filter((s) => s !== "none")
+  .map(Number);
 const baselines = flag("--baseline", "15990a3")
   .split(",")
   .filter((r) => r && r !== "none");
@@ -43,7 +49,10 @@ const current = flag("--current", "tree");
 const eras = flag("--eras", "2025,2026").split(",") as ("2025" | "2026")[];
 if (!eras.every((e) => e === "2025" || e === "2026")) throw new Error("--eras takes 2025, 2026 or both");
 
-const corpusDir = (tools: number) => path.join(BENCH_DIR, "corpus", `installed-distinct-${tools}`);
+// per Node major, so runs on several Node versions at once do not rewrite each other's corpora
+const NODE_MAJOR = process.versions.node.split(".")[0];
+const corpusDir = (tools: number) =>
+  path.join(BENCH_DIR, "corpus", `installed-distinct-${tools}-node${NODE_MAJOR}`);
 
 async function main(): Promise<void> {
   const refsDir = path.join(RESULTS, "refs");
@@ -59,7 +68,12 @@ async function main(): Promise<void> {
     const corpora = sizes.map((tools) => generateDistinctCorpus({ tools, out: corpusDir(tools) }));
     const tables: Table[] = [];
     if (only.includes("build")) {
-      for (const corpus of corpora) tables.push(await buildTable(ROOT, projects, corpus, scratch, runs));
+      const heldOut = argv.includes("--heldout")
+        ? [copyHeldOutCorpus({ out: path.join(BENCH_DIR, "corpus", `installed-heldout-node${NODE_MAJOR}`) })]
+        : [];
+      for (const corpus of [...heldOut, ...corpora]) {
+        tables.push(await buildTable(ROOT, projects, corpus, scratch, runs));
+      }
     }
     if (only.includes("serve")) {
       const small =
@@ -84,7 +98,7 @@ async function main(): Promise<void> {
     ].join("\n");
     process.stdout.write(`${text}\n`);
     mkdirSync(RESULTS, { recursive: true });
-    writeFileSync(path.join(RESULTS, "installed.md"), `${text}\n`);
+    writeFileSync(path.join(RESULTS, `installed-node${NODE_MAJOR}.md`), `${text}\n`);
     const json = {
       machine,
       runs,
@@ -92,7 +106,10 @@ async function main(): Promise<void> {
       projects: projects.map(({ root: _, ...p }) => p),
       tables: tables.map((t) => ({ ...t, rows: ordered(t.rows) })),
     };
-    writeFileSync(path.join(RESULTS, "installed.json"), `${JSON.stringify(json, null, 2)}\n`);
+    writeFileSync(
+      path.join(RESULTS, `installed-node${NODE_MAJOR}.json`),
+      `${JSON.stringify(json, null, 2)}\n`,
+    );
   } finally {
     rmSync(scratch, { recursive: true, force: true });
     for (const p of projects) {

@@ -36,7 +36,8 @@ export async function buildTable(
   const clean = (dir: string) => () => {
     for (const out of ["schemas", "generated"]) rmSync(path.join(dir, out), { recursive: true, force: true });
   };
-  const dirs = projects.map((p) => addCorpus(p, corpus, `n${corpus.tools}`));
+  const slug = `${corpus.name ?? "distinct"}-n${corpus.tools}`;
+  const dirs = projects.map((p) => addCorpus(p, corpus, slug));
   const list: TableContender[] = [];
   projects.forEach((p, i) => {
     const dir = dirs[i]!;
@@ -59,7 +60,7 @@ export async function buildTable(
   });
   // `build --check` where nothing changed (CI's step), on a copy of the corpus built once
   projects.forEach((p) => {
-    const dir = addCorpus(p, corpus, `n${corpus.tools}-check`);
+    const dir = addCorpus(p, corpus, `${slug}-check`);
     let built = false;
     list.push({
       id: `check@${p.packed.key}`,
@@ -105,7 +106,7 @@ export async function buildTable(
     `ts-json-schema-generator: the repository's node_modules copy (${tsjsgVersion}, its TypeScript ${tsjsgTypeScript}), ` +
     "on the first project's copy of the corpus, `--tsconfig` absolute.";
   const servers = Object.keys(corpus.servers).length;
-  const title = `Cold build: N = ${corpus.tools} tools (${corpus.modules.length} modules, ${servers} servers)`;
+  const title = `Cold build: N = ${corpus.tools} tools, ${corpus.name ?? "distinct"} corpus (${corpus.modules.length} modules, ${servers} servers)`;
   const table = await measureTable(title, "s", [note], list, runs);
   if (cacheEvents.size > 0) {
     table.notes.push(`The baseline's cache reported: ${[...cacheEvents].map((e) => `\`${e}\``).join("; ")}.`);

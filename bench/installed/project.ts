@@ -125,12 +125,13 @@ export const TSCONFIG = {
   include: ["tools", "generated", "src"],
 };
 
-/** Copies a corpus's tool modules and config into `<project>/<name>/` with the standard tsconfig. */
+/** Copies a corpus's tool modules and config into `<project>/<name>/` with the standard tsconfig (or the corpus's own). */
 export function addCorpus(project: Project, corpus: DistinctCorpus, name: string): string {
   const dir = path.join(project.root, name);
   cpSync(path.join(corpus.root, "tools"), path.join(dir, "tools"), { recursive: true });
   cpSync(corpus.config, path.join(dir, "mcp-gen.config.ts"));
-  writeFileSync(path.join(dir, "tsconfig.json"), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
+  if (corpus.ownTsconfig) cpSync(corpus.tsconfig, path.join(dir, "tsconfig.json"));
+  else writeFileSync(path.join(dir, "tsconfig.json"), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
   return dir;
 }
 

@@ -1,5 +1,6 @@
 import { createAjv } from "./ajv.ts";
 import type { JsonSchema } from "./contract.ts";
+import { metaSchemaValidator } from "./meta-schema-validator.ts";
 import { forEachSubschema, isSchemaObject, mapSubschemas } from "./schema-utils.ts";
 
 /** A meta-schema problem: where in the checked schema, and Ajv's wording of what is wrong. */
@@ -40,7 +41,9 @@ export function withoutAnnotations(schema: unknown): unknown {
   return mapSubschemas(kept, withoutAnnotations);
 }
 
-/** Validation does not change the instance, so one serves every caller; it compiles the meta-schema once. */
+/** The meta-schema `metaSchemaValidator` holds compiled; a schema naming another goes to Ajv. */
+const META_2020 = "https://json-schema.org/draft/2020-12/schema";
+/** For schemas naming another meta-schema: validation does not change the instance, so one serves every caller. */
 let shared: ReturnType<typeof createAjv> | undefined;
 /** Shapes (schemas without annotations, as JSON) found valid; bounded for long-running processes. */
 const validShapes = new Set<string>();
@@ -66,17 +69,31 @@ export function metaSchemaErrors(
   if (annotations.length > 0) return annotations;
   const bare = shape?.bare ?? withoutAnnotations(schema);
   const key = shape?.json ?? JSON.stringify(bare);
-  shared ??= createAjv({ source: false });
-  if (validShapes.has(key) || shared.validateSchema(bare as JsonSchema)) {
+  const errors = validShapes.has(key) ? [] : validateBare(bare);
+  if (errors.length === 0) {
     if (validShapes.size >= MAX_REMEMBERED) validShapes.clear();
     validShapes.add(key);
     if (isSchemaObject(schema)) validSchemas.add(schema);
     return [];
   }
-  return (shared.errors ?? []).map((e) => ({
-    instancePath: e.instancePath,
-    message: e.message ?? e.keyword,
-  }));
+  return errors.map((e) => ({ instancePath: e.instancePath, message: e.message ?? e.keyword }));
+}
+
+type AjvError = { instancePath: string; message?: string; keyword: string };
+
+/**
+ * Ajv's `validateSchema` of a schema without annotations. A 2020-12 schema (no `$schema`, or that
+ * one) runs the meta-schema's validator compiled ahead of time, the code Ajv would compile for it
+ * at every build's start (bench/README.md, "Issue 23"); any other goes through Ajv itself.
+ */
+function validateBare(bare: unknown): AjvError[] {
+  const $schema = isSchemaObject(bare) ? bare.$schema : undefined;
+  if ($schema === undefined || $schema === META_2020) {
+    const validate = metaSchemaValidator();
+    return validate(bare) ? [] : (validate.errors ?? []);
+  }
+  shared ??= createAjv({ source: false });
+  return shared.validateSchema(bare as JsonSchema) ? [] : (shared.errors ?? []);
 }
 
 function annotationErrors(schema: unknown): MetaSchemaError[] {

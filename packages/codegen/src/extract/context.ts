@@ -46,6 +46,8 @@ export class ExtractContext {
     readonly root: string,
     /** The program was created without the global type packages (see `incomplete`). */
     readonly lean = false,
+    /** The program has the ECMAScript 5 library alone: a library object type makes it `incomplete`. */
+    readonly es5Lib = false,
   ) {}
 
   /** A type did not resolve in a `lean` program: the extraction must be done on the whole one. */

@@ -7,7 +7,7 @@ import { ExtractContext } from "./context.ts";
 import { inlineDefinitions } from "./defs.ts";
 import { createTypeMapper } from "./map-type.ts";
 import { TOOL_NAME } from "./naming.ts";
-import { extractionPrograms } from "./programs.ts";
+import { extractionPrograms, type Lean } from "./programs.ts";
 import { resolveToolFiles } from "./project.ts";
 import { assembleServerParts, type ServerParts } from "./resources/assemble.ts";
 import { extractModuleTools } from "./tools.ts";
@@ -61,7 +61,7 @@ function extractServers(
   selected: readonly ResolvedServerConfig[],
   fileLists: readonly string[][],
   root: string,
-  lean: boolean,
+  lean: Lean,
 ): { value: ExtractResult; incomplete: boolean } {
   const checker = program.getTypeChecker();
   const servers: IrServer[] = [];
@@ -69,7 +69,7 @@ function extractServers(
   const errors: Diagnostic[] = [];
   let incomplete = false;
   selected.forEach((server, i) => {
-    const ctx = new ExtractContext(checker, program, root, lean);
+    const ctx = new ExtractContext(checker, program, root, lean !== false, lean === "es5");
     const map = createTypeMapper(ctx);
     const tools: IrTool[] = [];
     const parts: ServerParts = { resources: [], resourceTemplates: [], prompts: [], completers: [] };

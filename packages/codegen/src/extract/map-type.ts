@@ -1,6 +1,7 @@
 import type { ts } from "ts-morph";
 import type { IrMeta, IrType } from "../ir/types.ts";
 import type { ExtractContext, Site } from "./context.ts";
+import { isLibraryObject } from "./es5-library.ts";
 import { arrayHandler } from "./handlers/array.ts";
 import { arrayLikeHandler } from "./handlers/array-like.ts";
 import { builtinHandler } from "./handlers/builtin.ts";
@@ -43,7 +44,7 @@ export const HANDLERS: readonly TypeHandler[] = [
 /** Creates the type mapper of one extraction. */
 export function createTypeMapper(ctx: ExtractContext, handlers: readonly TypeHandler[] = HANDLERS): MapType {
   const map = (type: ts.Type, site: Site): IrType => {
-    if (ctx.lean && isErrorType(type)) {
+    if ((ctx.lean && isErrorType(type)) || (ctx.es5Lib && isLibraryObject(type, ctx.program))) {
       ctx.incomplete = true;
       return { kind: "unknown" };
     }

@@ -1,5 +1,6 @@
 import { ts } from "#ts-morph";
 import type { ResolvedConfig } from "../config/load.ts";
+import { ES5_LIB } from "./es5-library.ts";
 import { createProject } from "./project.ts";
 
 export interface ExtractionProgramOptions {
@@ -11,6 +12,8 @@ export interface ExtractionProgramOptions {
    * this (see `programs.ts`).
    */
   withoutGlobalTypes?: boolean;
+  /** With `withoutGlobalTypes`: the ECMAScript 5 library alone (see `es5-library.ts`). */
+  es5Lib?: boolean;
 }
 
 /** `a`, `a.b.c`: what a heritage clause names (not a call such as `mixin(Base)`). */
@@ -99,8 +102,9 @@ export function createExtractionProgram(
   const project = createProject(config);
   // Options are set before any file is added: changing them later makes ts-morph parse every file again.
   if (lean) {
-    const options = project.compilerOptions.get();
-    project.compilerOptions.set(options.noLib ? { types: [] } : { types: [], lib: languageLibs(options) });
+    const compilerOptions = project.compilerOptions.get();
+    const lib = options.es5Lib ? [ES5_LIB] : languageLibs(compilerOptions);
+    project.compilerOptions.set(compilerOptions.noLib ? { types: [] } : { types: [], lib });
   }
   for (const file of files) project.addSourceFileAtPath(file);
   return project.getProgram().compilerObject;

@@ -4,6 +4,7 @@ import type { ts } from "ts-morph";
 import { afterEach, describe, expect, it } from "vitest";
 import { extract } from "../../src/extract/index.ts";
 import { createExtractionProgram } from "../../src/extract/program.ts";
+import { extractionPrograms, type Lean } from "../../src/extract/programs.ts";
 import { fixtureConfig, tempProject } from "../support/project.ts";
 
 function configOf(files: Record<string, string>) {
@@ -137,5 +138,83 @@ export function read_bytes(data: Buffer): number {
     expect(lean[0]).toContain("tools.ts:2:");
     process.env.MCP_GEN_FULL_PROGRAM = "1";
     expect(await messages()).toStrictEqual(lean);
+  });
+
+  /** The programs `extract` tries, leanest first, for a project of these files. */
+  function leanLevels(config: ReturnType<typeof configOf>): Lean[] {
+    const levels: Lean[] = [];
+    extractionPrograms(config, [path.join(config.root, "tools.ts")], { lean: true }).read((_, lean) => {
+      levels.push(lean);
+      return { value: undefined, incomplete: lean !== false };
+    });
+    return levels;
+  }
+
+  it("reads the tools from a program with the ES5 library alone, with the same result as the whole program", async () => {
+    const config = configOf({
+      "tools.ts": `export enum Priority { Low = "low", High = "high" }
+export interface Ticket { id: number; priority: Priority; createdAt: Date; tags: readonly string[] }
+/** Finds tickets. */
+export async function find(
+  filter: Partial<Pick<Ticket, "priority" | "tags">>,
+  counts: Record<Priority, number>,
+): Promise<Omit<Ticket, "tags">[]> {
+  return Object.keys(filter).length + Object.keys(counts).length ? [] : [];
+}
+`,
+    });
+    expect(leanLevels(config)).toStrictEqual(["es5", "types", false]);
+    const lean = await extract(config);
+    process.env.MCP_GEN_FULL_PROGRAM = "1";
+    expect(await extract(config)).toStrictEqual(lean);
+  });
+
+  it("reads the project's libraries where a type reads a library type's members, with the same result", async () => {
+    const config = configOf({
+      "tools.ts": `/** Names a field of an error. */
+export function field(name: keyof Error, at: Extract<keyof string, "at" | "length">): string {
+  return name + at;
+}
+`,
+    });
+    expect(leanLevels(config)).toStrictEqual(["types", false]);
+    const lean = await extract(config);
+    const [name, at] = lean.servers[0]!.tools[0]!.params.map((p) => p.type as { values: unknown[] });
+    expect(name!.values).toContain("cause");
+    expect(at!.values).toContain("at");
+    process.env.MCP_GEN_FULL_PROGRAM = "1";
+    expect(await extract(config)).toStrictEqual(lean);
+  });
+
+  it("does not try ES5 alone for a module naming a later library's global, nor keeps a library object read from it", async () => {
+    const map = configOf({
+      "tools.ts": `const cache = new Map<string, number>();
+/** Counts. */
+export function count(key: string): number {
+  return cache.get(key) ?? 0;
+}
+`,
+    });
+    expect(leanLevels(map)).toStrictEqual(["types", false]);
+    // a host name: neither lean program resolves it, and ES5 alone is not even created
+    expect(
+      leanLevels(
+        configOf({
+          "tools.ts": "/** Opens. */\nexport function open_url(url: URL): string {\n  return url.href;\n}\n",
+        }),
+      ),
+    ).toStrictEqual([false]);
+    const inferred = configOf({
+      "tools.ts": `/** Describes a property. */
+export function describe_a() {
+  return Object.getOwnPropertyDescriptor({ a: 1 }, "a")!;
+}
+`,
+    });
+    const lean = await extract(inferred).catch((e: McpGenError) => e.diagnostics.map(formatDiagnostic));
+    process.env.MCP_GEN_FULL_PROGRAM = "1";
+    expect(
+      await extract(inferred).catch((e: McpGenError) => e.diagnostics.map(formatDiagnostic)),
+    ).toStrictEqual(lean);
   });
 });
