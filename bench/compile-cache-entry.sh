@@ -1,6 +1,6 @@
 #!/bin/bash
 # Node's compile cache A/B for a server entry (bench/README.md, "Start-up the platform offers"): the economics
-# example served over stdio by bench/results/bundle/entry.ts (serveStdio, run through Node's type stripping
+# example served over stdio by bench/results/bundle/entry.ts (serveOverStdio, run through Node's type stripping
 # on Node 22.18+) and the same entry bundled by esbuild into entry.mjs; arms off, empty cache, warm cache.
 # usage: bash bench/compile-cache-entry.sh <node binary> <rounds>, from the repository root, after
 #   mkdir -p bench/results/bundle && the entry of bench/README.md written there and bundled as shown there

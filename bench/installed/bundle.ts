@@ -1,6 +1,6 @@
 /**
  * The single-file deployment of the serve cold start (README, "Deploying"): the installed project's
- * esbuild (tsx's dependency) bundles a stdio entry of the generated server — `serveStdio` of
+ * esbuild (tsx's dependency) bundles a stdio entry of the generated server — `serveOverStdio` of
  * `@mcp-gen/runtime/server/stdio` where the installed runtime has it, else the production entry's
  * `serve` — and the SDK peer's server into one ESM file each, run from a folder of their own.
  */
@@ -26,7 +26,7 @@ export function bundleServers(project: Project, dir: string, server: string): Bu
   writeFileSync(
     entry,
     stdioEntry
-      ? `import { serveStdio } from "@mcp-gen/runtime/server/stdio";\nimport { manifest } from "../generated/${server}/server.js";\nawait serveStdio(manifest);\n`
+      ? `import { serveOverStdio } from "@mcp-gen/runtime/server/stdio";\nimport { manifest } from "../generated/${server}/server.js";\nawait serveOverStdio(manifest);\n`
       : `import { serve } from "@mcp-gen/runtime/server";\nimport { manifest } from "../generated/${server}/server.js";\nawait serve(manifest);\n`,
   );
   const out = path.join(dir, "bundle");
@@ -58,6 +58,6 @@ export function bundleServers(project: Project, dir: string, server: string): Bu
   return {
     server: { argv: [NODE, "server.mjs"], cwd: out },
     sdk: { argv: [NODE, "sdk.mjs"], cwd: out },
-    note: `bundled by esbuild from ${stdioEntry ? "`serveStdio` (`@mcp-gen/runtime/server/stdio`)" : "`serve` (`@mcp-gen/runtime/server`)"}: ${kb(sizes.server)}; the SDK server's bundle ${kb(sizes.sdk)}`,
+    note: `bundled by esbuild from ${stdioEntry ? "`serveOverStdio` (`@mcp-gen/runtime/server/stdio`)" : "`serve` (`@mcp-gen/runtime/server`)"}: ${kb(sizes.server)}; the SDK server's bundle ${kb(sizes.sdk)}`,
   };
 }

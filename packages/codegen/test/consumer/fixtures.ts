@@ -113,9 +113,9 @@ await serve(manifest);
 }
 
 /** The stdio entry of the README's single-file deployment ("Deploying"), bundled by esbuild. */
-export const STDIO_ENTRY = `import { serveStdio } from "@mcp-gen/runtime/server/stdio";
+export const STDIO_ENTRY = `import { serveOverStdio } from "@mcp-gen/runtime/server/stdio";
 import { manifest } from "../generated/calc/server.js";
-await serveStdio(manifest);
+await serveOverStdio(manifest);
 `;
 
 /**

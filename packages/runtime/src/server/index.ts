@@ -34,7 +34,7 @@ export {
 export { createServer, type McpGenServer } from "./mcp-gen-server.ts";
 export type { McpGenServerEvent, McpGenServerOptions } from "./options.ts";
 export { type DrainResult, type RunningServer, type ServeOptions, serve } from "./serve.ts";
-export { serveStdio } from "./stdio.ts";
+export { serveOverStdio } from "./stdio.ts";
 export {
   isTerminal,
   type MemoryTaskStoreOptions,

@@ -4,7 +4,7 @@ import type { SharedState } from "../state/types.ts";
 import type { HttpOptions } from "./http/options.ts";
 import type { ServerManifest } from "./manifest.ts";
 import type { McpGenServerOptions } from "./options.ts";
-import { serveStdio, serveTransport } from "./stdio.ts";
+import { serveOverStdio, serveTransport } from "./stdio.ts";
 
 /** Where `serve()` listens, and where it keeps what replicas share. */
 export type ServeOptions = McpGenServerOptions & {
@@ -116,6 +116,6 @@ export async function serve(manifest: ServerManifest, options: ServeOptions = {}
     const { serveHttp } = await import("./http/serve-http.ts");
     return serveHttp(manifest, options, "http" in options ? (options.http ?? {}) : {});
   }
-  if (transport === "stdio") return serveStdio(manifest, options);
+  if (transport === "stdio") return serveOverStdio(manifest, options);
   return serveTransport(manifest, options, transport);
 }

@@ -10,14 +10,16 @@ import type { RunningServer } from "./serve.ts";
  * imports leads to the HTTP transport, hono, authorization or the MCP client. `serve()` of
  * `@mcp-gen/runtime/server` does the same when asked for stdio, but it can also start HTTP: a
  * bundler follows that `import()` and puts HTTP into every bundle. Import this entry in a server
- * meant to be bundled into one file (see docs/guide/deploying.md).
+ * meant to be bundled into one file (see docs/guide/deploying.md). (Named apart from the SDK's
+ * `serveStdio(factory)` of `@modelcontextprotocol/server/stdio`, which it calls with the manifest's
+ * server factory.)
  *
  * @example
- * import { serveStdio } from "@mcp-gen/runtime/server/stdio";
+ * import { serveOverStdio } from "@mcp-gen/runtime/server/stdio";
  * import { manifest } from "./generated/smart-home/server.js";
- * await serveStdio(manifest);
+ * await serveOverStdio(manifest);
  */
-export async function serveStdio(
+export async function serveOverStdio(
   manifest: ServerManifest,
   options: McpGenServerOptions = {},
 ): Promise<RunningServer> {
