@@ -51,7 +51,7 @@ describe("ledger tools over MCP (in memory)", () => {
   const balances = async () => (await tools.ledger.listAccounts()).map((a) => `${a.address}=${a.balanceWei}`);
 
   it("lists the contract's tools", async () => {
-    // The listing this 2026-07-28 client gets has no `execution`: it learns task support from the tasks extension.
+    // A 2026-07-28 tool has no `execution` (the SDK drops it: tasks are an extension there).
     const listed = contract.tools.map(({ execution: _, ...tool }: Record<string, unknown>) => tool);
     expect((await client.listTools()).tools).toStrictEqual(listed);
     expect(contract.tools.filter((t: { execution?: unknown }) => t.execution)).toMatchObject([
