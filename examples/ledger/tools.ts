@@ -1,10 +1,12 @@
 import {
+  type Format,
   type Int,
   type Maximum,
   type MaxLength,
   type Minimum,
   type MinLength,
   type Pattern,
+  type ToolContext,
   ToolError,
 } from "@mcp-gen/runtime";
 import {
@@ -18,6 +20,7 @@ import {
   seedDemoAccounts,
   type Transaction,
 } from "./service/index.ts";
+import { buildStatement } from "./statement.ts";
 
 /** An account: a demo name such as "bob" or a hex address; case-insensitive. */
 export type Address = string & Pattern<"^[A-Za-z0-9_-]{1,64}$">;
@@ -62,6 +65,25 @@ export type TransferReceipt = TransactionInfo & {
   /** True when the idempotency key was used before: this is the first call's receipt and nothing moved now. */
   replayed: boolean;
 };
+
+/** An account's statement over a period. */
+export interface Statement {
+  address: string;
+  /** Start of the period (inclusive), ISO 8601. */
+  from: string;
+  /** End of the period (exclusive), ISO 8601. */
+  to: string;
+  /** Balance at `from`, decimal ETH. */
+  opening_balance: string;
+  /** Balance at `to`, decimal ETH: opening + total_in − total_out. */
+  closing_balance: string;
+  /** ETH received in the period. */
+  total_in: string;
+  /** ETH sent in the period. */
+  total_out: string;
+  /** The period's transactions, oldest first. */
+  transactions: TransactionInfo[];
+}
 
 /**
  * The ledger's MCP tools. Each public method is a tool; the class is constructed with the
@@ -169,6 +191,52 @@ export class LedgerTools {
    */
   async list_accounts(): Promise<{ accounts: Balance[] }> {
     return { accounts: (await this.ledger.listAccounts()).map(balanceInfo) };
+  }
+
+  /**
+   * Export an account's statement for a period: opening and closing balance, ETH in and out,
+   * and every transaction of the period, oldest first. It reads the account's whole history,
+   * so it runs as a task when the client supports tasks (follow it until its result is ready).
+   *
+   * @param address Account name or hex address
+   * @param from Start of the period (inclusive), ISO 8601 date-time, e.g. "2026-01-01T00:00:00Z"
+   * @param to End of the period (exclusive), ISO 8601 date-time; default: now
+   * @task
+   * @readOnly
+   * @idempotent
+   * @openWorld false
+   */
+  async export_statement(
+    address: Address,
+    from: string & Format<"date-time">,
+    ctx: ToolContext,
+    to?: string & Format<"date-time">,
+  ): Promise<Statement> {
+    const start = new Date(from);
+    const end = to === undefined ? new Date() : new Date(to);
+    if (!(start.getTime() < end.getTime())) {
+      throw new ToolError(
+        `"from" (${from}) must be before "to" (${end.toISOString()}): pass an earlier "from"`,
+      );
+    }
+    const totals = await buildStatement({
+      ledger: this.ledger,
+      address,
+      from: start,
+      to: end,
+      signal: ctx.signal,
+      onPage: (scanned) => ctx.progress(scanned, undefined, `read ${scanned} transactions`),
+    });
+    return {
+      address: address.toLowerCase(),
+      from: start.toISOString(),
+      to: end.toISOString(),
+      opening_balance: formatEth(totals.opening),
+      closing_balance: formatEth(totals.closing),
+      total_in: formatEth(totals.totalIn),
+      total_out: formatEth(totals.totalOut),
+      transactions: totals.transactions.map(transactionInfo),
+    };
   }
 
   /**

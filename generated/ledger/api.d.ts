@@ -2,6 +2,50 @@
 
 declare namespace ledger {
   /**
+   * Export an account's statement for a period: opening and closing balance, ETH in and out,
+   * and every transaction of the period, oldest first. It reads the account's whole history,
+   * so it runs as a task when the client supports tasks (follow it until its result is ready). Read-only. Idempotent.
+   * Returns: An account's statement over a period.
+   */
+  function export_statement(args: {
+    /** Account name or hex address (matches /^[A-Za-z0-9_-]{1,64}$/) */
+    address: string;
+    /** Start of the period (inclusive), ISO 8601 date-time, e.g. "2026-01-01T00:00:00Z" (format date-time) */
+    from: string;
+    /** End of the period (exclusive), ISO 8601 date-time; default: now (format date-time) */
+    to?: string;
+  }): Promise<{
+    address: string;
+    /** Start of the period (inclusive), ISO 8601. */
+    from: string;
+    /** End of the period (exclusive), ISO 8601. */
+    to: string;
+    /** Balance at `from`, decimal ETH. */
+    opening_balance: string;
+    /** Balance at `to`, decimal ETH: opening + total_in − total_out. */
+    closing_balance: string;
+    /** ETH received in the period. */
+    total_in: string;
+    /** ETH sent in the period. */
+    total_out: string;
+    /** The period's transactions, oldest first. Each item: One ledger transaction. */
+    transactions: {
+      /** integer */
+      tx_id: number;
+      /** "transfer", or "mint" for faucet payouts. */
+      kind: "transfer" | "mint";
+      /** Paying account; null for mints. */
+      from: string | null;
+      to: string;
+      /** Decimal ETH, exact. */
+      amount: string;
+      /** The amount in wei, as a decimal integer string. */
+      amount_wei: string;
+      /** ISO 8601 time of the transaction. */
+      created_at: string;
+    }[];
+  }>;
+  /**
    * Demo faucet: create new ETH on an account, at most 100 ETH per call.
    * Returns: One ledger transaction.
    */

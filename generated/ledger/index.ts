@@ -12,6 +12,10 @@ export const server = "ledger";
 
 /** Validators of every tool's arguments (`input`) and structured result (`output`). */
 export const validators = {
+  export_statement: {
+    input: createValidator<T.ExportStatementInput>(raw.export_statement_input, "arguments of tool \"export_statement\""),
+    output: createValidator<T.ExportStatementOutput>(raw.export_statement_output, "result of tool \"export_statement\""),
+  },
   faucet: {
     input: createValidator<T.FaucetInput>(raw.faucet_input, "arguments of tool \"faucet\""),
     output: createValidator<T.FaucetOutput>(raw.faucet_output, "result of tool \"faucet\""),

@@ -5,6 +5,13 @@ import { type ArgumentPlan, applyArgumentPlan, type Dialect } from "@mcp-gen/run
 /** How each dialect's arguments differ from the canonical input, by dialect and tool (absent: identical). */
 const plans: Partial<Record<Dialect, Record<string, ArgumentPlan>>> = {
   "openai-strict": {
+    "export_statement": {
+      "properties": {
+        "to": {
+          "nullMeansAbsent": true
+        }
+      }
+    },
     "faucet": {
       "properties": {
         "amount": {

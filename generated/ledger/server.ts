@@ -29,6 +29,14 @@ export function createManifest(instances: Instances): ServerManifest {
     tools: [
       {
         definition: tools[0],
+        input: validators.export_statement.input,
+        output: validators.export_statement.output,
+        resultWrapped: false,
+        usesContext: true,
+        invoke: (args, ctx) => instances.LedgerTools.export_statement(args.address, args.from, ctx!, args.to),
+      },
+      {
+        definition: tools[1],
         input: validators.faucet.input,
         output: validators.faucet.output,
         resultWrapped: false,
@@ -36,7 +44,7 @@ export function createManifest(instances: Instances): ServerManifest {
         invoke: (args) => instances.LedgerTools.faucet(args.address, args.amount),
       },
       {
-        definition: tools[1],
+        definition: tools[2],
         input: validators.get_balance.input,
         output: validators.get_balance.output,
         resultWrapped: false,
@@ -44,7 +52,7 @@ export function createManifest(instances: Instances): ServerManifest {
         invoke: (args) => instances.LedgerTools.get_balance(args.address),
       },
       {
-        definition: tools[2],
+        definition: tools[3],
         input: validators.list_accounts.input,
         output: validators.list_accounts.output,
         resultWrapped: false,
@@ -52,7 +60,7 @@ export function createManifest(instances: Instances): ServerManifest {
         invoke: () => instances.LedgerTools.list_accounts(),
       },
       {
-        definition: tools[3],
+        definition: tools[4],
         input: validators.list_transactions.input,
         output: validators.list_transactions.output,
         resultWrapped: false,
@@ -60,7 +68,7 @@ export function createManifest(instances: Instances): ServerManifest {
         invoke: (args) => instances.LedgerTools.list_transactions(args.address, args.limit, args.before_id),
       },
       {
-        definition: tools[4],
+        definition: tools[5],
         input: validators.transfer_eth.input,
         output: validators.transfer_eth.output,
         resultWrapped: false,

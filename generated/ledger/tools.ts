@@ -3,6 +3,140 @@
 /** The server's tools as MCP `tools/list` returns them. */
 export const tools = [
   {
+    "name": "export_statement",
+    "description": "Export an account's statement for a period: opening and closing balance, ETH in and out,\nand every transaction of the period, oldest first. It reads the account's whole history,\nso it runs as a task when the client supports tasks (follow it until its result is ready).",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "address": {
+          "type": "string",
+          "description": "Account name or hex address",
+          "pattern": "^[A-Za-z0-9_-]{1,64}$"
+        },
+        "from": {
+          "type": "string",
+          "description": "Start of the period (inclusive), ISO 8601 date-time, e.g. \"2026-01-01T00:00:00Z\"",
+          "format": "date-time"
+        },
+        "to": {
+          "type": "string",
+          "description": "End of the period (exclusive), ISO 8601 date-time; default: now",
+          "format": "date-time"
+        }
+      },
+      "required": [
+        "address",
+        "from"
+      ],
+      "additionalProperties": false
+    },
+    "outputSchema": {
+      "type": "object",
+      "description": "An account's statement over a period.",
+      "properties": {
+        "address": {
+          "type": "string"
+        },
+        "from": {
+          "type": "string",
+          "description": "Start of the period (inclusive), ISO 8601."
+        },
+        "to": {
+          "type": "string",
+          "description": "End of the period (exclusive), ISO 8601."
+        },
+        "opening_balance": {
+          "type": "string",
+          "description": "Balance at `from`, decimal ETH."
+        },
+        "closing_balance": {
+          "type": "string",
+          "description": "Balance at `to`, decimal ETH: opening + total_in − total_out."
+        },
+        "total_in": {
+          "type": "string",
+          "description": "ETH received in the period."
+        },
+        "total_out": {
+          "type": "string",
+          "description": "ETH sent in the period."
+        },
+        "transactions": {
+          "type": "array",
+          "description": "The period's transactions, oldest first.",
+          "items": {
+            "type": "object",
+            "description": "One ledger transaction.",
+            "properties": {
+              "tx_id": {
+                "type": "integer"
+              },
+              "kind": {
+                "type": "string",
+                "description": "\"transfer\", or \"mint\" for faucet payouts.",
+                "enum": [
+                  "transfer",
+                  "mint"
+                ]
+              },
+              "from": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "Paying account; null for mints."
+              },
+              "to": {
+                "type": "string"
+              },
+              "amount": {
+                "type": "string",
+                "description": "Decimal ETH, exact."
+              },
+              "amount_wei": {
+                "type": "string",
+                "description": "The amount in wei, as a decimal integer string."
+              },
+              "created_at": {
+                "type": "string",
+                "description": "ISO 8601 time of the transaction."
+              }
+            },
+            "required": [
+              "tx_id",
+              "kind",
+              "from",
+              "to",
+              "amount",
+              "amount_wei",
+              "created_at"
+            ],
+            "additionalProperties": false
+          }
+        }
+      },
+      "required": [
+        "address",
+        "from",
+        "to",
+        "opening_balance",
+        "closing_balance",
+        "total_in",
+        "total_out",
+        "transactions"
+      ],
+      "additionalProperties": false
+    },
+    "annotations": {
+      "readOnlyHint": true,
+      "idempotentHint": true,
+      "openWorldHint": false
+    },
+    "execution": {
+      "taskSupport": "optional"
+    }
+  },
+  {
     "name": "faucet",
     "description": "Demo faucet: create new ETH on an account, at most 100 ETH per call.",
     "inputSchema": {

@@ -51,6 +51,7 @@ describe("ledger tools", () => {
 
   it("are listed with the annotations clients rely on", () => {
     expect(Object.fromEntries(listed.map((t) => [t.name, t.annotations]))).toStrictEqual({
+      export_statement: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
       faucet: { openWorldHint: false },
       get_balance: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
       list_accounts: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

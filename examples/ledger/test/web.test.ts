@@ -116,6 +116,7 @@ describe.each(["anthropic", "openai"] as const)("the ledger web chat (%s wire fo
     expect(web.model.requests[0]).toMatchObject({ lastUserText: "给 bob 转 10 ETH", stream: true });
     expect(web.model.requests[0]!.system).toContain("The user is the account `alice`");
     expect(web.model.requests[0]!.tools.sort()).toStrictEqual([
+      "export_statement",
       "faucet",
       "get_balance",
       "list_accounts",

@@ -17,13 +17,17 @@ export interface Replica {
 
 /**
  * Starts `mcp-gen serve ledger --http --session-route <route> --allowed-host <balancer host>
- * --trust-proxy 127.0.0.1` on a free port of 127.0.0.1, on `database`, and waits until it serves.
+ * --trust-proxy 127.0.0.1` on `port` of 127.0.0.1 (default: a free one), on `database`, and
+ * waits until it serves. With a `port`, requests straight to the replica are accepted too.
  */
 export async function startReplica(options: {
   database: string;
   route: string;
   balancerHost: string;
+  port?: number;
   args?: string[];
+  /** More environment for the process (e.g. `MCP_GEN_STATE_LEASE_MS`). */
+  env?: Record<string, string>;
 }): Promise<Replica> {
   const args = [
     BIN,
@@ -31,18 +35,19 @@ export async function startReplica(options: {
     "ledger",
     "--http",
     "--port",
-    "0",
+    String(options.port ?? 0),
     "--session-route",
     options.route,
     "--allowed-host",
     options.balancerHost,
+    ...(options.port ? [`127.0.0.1:${options.port}`] : []),
     "--trust-proxy",
     "127.0.0.1",
     ...(options.args ?? []),
   ];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...(process.env as Record<string, string>), LEDGER_DB: options.database },
+    env: { ...(process.env as Record<string, string>), ...options.env, LEDGER_DB: options.database },
     stdio: ["ignore", "ignore", "pipe"],
   });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>

@@ -35,8 +35,10 @@ export function servedLedgerContract(backend: string, createDatabase: () => Prom
     });
 
     it("serves the contract's tools on both transports, over one database", async () => {
-      expect((await ctx.stdio.client.listTools()).tools).toStrictEqual(contract.tools);
-      expect((await ctx.http.client.listTools()).tools).toStrictEqual(contract.tools);
+      // A 2026-07-28 tool has no `execution` (the SDK drops it: tasks are an extension there).
+      const listed = contract.tools.map(({ execution: _, ...tool }: Record<string, unknown>) => tool);
+      expect((await ctx.stdio.client.listTools()).tools).toStrictEqual(listed);
+      expect((await ctx.http.client.listTools()).tools).toStrictEqual(listed);
       const sent = await ctx.stdio.ledger.transferEth({ to_address: "bob", amount: "0.000000000000000001" });
       expect(sent).toMatchObject({ ok: true, value: { from: "alice", to: "bob", amount_wei: "1" } });
       expect(await ctx.http.ledger.getBalance({ address: "bob" })).toMatchObject({

@@ -131,7 +131,7 @@ describe("renderIndex and describeApi", () => {
   it("lists every namespace with its functions", () => {
     expect(renderIndex(servers).split("\n").slice(1)).toStrictEqual([
       "smart_home: execute_commands, interpret_command, search_devices",
-      "ledger: faucet, get_balance, list_accounts, list_transactions, transfer_eth",
+      "ledger: export_statement, faucet, get_balance, list_accounts, list_transactions, transfer_eth",
       "",
     ]);
   });
@@ -160,7 +160,7 @@ describe("renderIndex and describeApi", () => {
     const one = describeApi(servers, "smart-home.search_devices");
     expect(one.ok && one.declarations.match(/function \w+/g)).toStrictEqual(["function search_devices"]);
     const all = describeApi(servers, "ledger");
-    expect(all.ok && all.declarations.match(/function \w+/g)?.length).toBe(5);
+    expect(all.ok && all.declarations.match(/function \w+/g)?.length).toBe(6);
     expect(describeApi(servers, "ledger.transfer")).toStrictEqual({
       ok: false,
       error: 'ledger has no function "transfer"; did you mean "transfer_eth"?',

@@ -165,7 +165,7 @@ return balances.map((b) => b.address + "=" + b.balance);`,
     );
     expect(result).toMatchObject({
       ok: true,
-      value: "undefined faucet,get_balance,list_accounts,list_transactions,transfer_eth",
+      value: "undefined export_statement,faucet,get_balance,list_accounts,list_transactions,transfer_eth",
     });
   });
 });
