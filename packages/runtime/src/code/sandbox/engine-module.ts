@@ -1,5 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
+// Imported under another name: esbuild's recipe for ESM bundles of CommonJS dependencies adds a
+// banner that declares `createRequire` itself, and an import of the same name would clash with it.
+import { createRequire as requireFrom } from "node:module";
 import type { QuickJSWASMModule } from "quickjs-emscripten-core";
 
 /** A compiled `WebAssembly.Module` (this package's types have no WebAssembly declarations). */
@@ -18,7 +20,7 @@ let compiled: Promise<WasmModule> | undefined;
 /** QuickJS's WebAssembly, compiled once per process and shared by every engine (no recompiling on replacement). */
 export function quickjsModule(): Promise<WasmModule> {
   compiled ??= (async () => {
-    const file = createRequire(import.meta.url).resolve("@jitl/quickjs-wasmfile-release-sync/wasm");
+    const file = requireFrom(import.meta.url).resolve("@jitl/quickjs-wasmfile-release-sync/wasm");
     return wasm.compile(await readFile(file));
   })();
   compiled.catch(() => {
