@@ -14,7 +14,6 @@
  *
  * Results also go to bench/results/deploy-<time>.json.
  */
-import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
@@ -25,9 +24,7 @@ import {
   MACHINE,
   startAuthorizationServer,
 } from "../packages/runtime/test/server/support/authorization-server.ts";
-
-const ROOT = fileURLToPath(new URL("../", import.meta.url));
-const BIN = fileURLToPath(new URL("../packages/codegen/bin/mcp-gen.js", import.meta.url));
+import { startReplica } from "./replica.ts";
 
 const { values } = parseArgs({
   options: {
@@ -45,31 +42,6 @@ if (!Number.isSafeInteger(CALLS) || CALLS < 1 || !Number.isSafeInteger(IN_FLIGHT
 }
 const nginxBinary = findNginx();
 if (!nginxBinary) throw new Error("nginx not found: `source .ci/nginx.sh` (or LEDGER_NGINX=<path>)");
-
-/** Starts one replica; resolves with its port and a stop function. */
-async function startReplica(args: string[]) {
-  const child = spawn(process.execPath, [BIN, "serve", "conformance", "--http", "--port", "0", ...args], {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-      const match = /on http:\/\/127\.0\.0\.1:(\d+)\//.exec(stderr);
-      if (match) resolve(Number(match[1]));
-    });
-    void exited.then(() => reject(new Error(`replica exited:\n${stderr}`)));
-  });
-  return {
-    port,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;

@@ -13,16 +13,13 @@
  *
  * Results also go to bench/results/state-deploy-<time>.json.
  */
-import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { findNginx, freePort, nginxConfig, startNginx } from "../examples/ledger/test/support/nginx.ts";
 import { call } from "../packages/runtime/test/state/replicas.ts";
+import { startReplica } from "./replica.ts";
 
-const ROOT = fileURLToPath(new URL("../", import.meta.url));
-const BIN = fileURLToPath(new URL("../packages/codegen/bin/mcp-gen.js", import.meta.url));
 const { values } = parseArgs({
   options: {
     calls: { type: "string", default: "1000" },
@@ -48,31 +45,6 @@ const STATES = [
   { name: "Redis", args: ["--state", `${redis}?namespace=bench_deploy`] },
   { name: "PostgreSQL", args: ["--state", `${postgres}?namespace=bench_deploy`] },
 ];
-
-/** One replica; resolves with its port once it serves. */
-async function startReplica(args: string[]) {
-  const child = spawn(process.execPath, [BIN, "serve", "conformance", "--http", "--port", "0", ...args], {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-      const match = /on http:\/\/127\.0\.0\.1:(\d+)\//.exec(stderr);
-      if (match) resolve(Number(match[1]));
-    });
-    void exited.then(() => reject(new Error(`replica exited:\n${stderr}`)));
-  });
-  return {
-    port,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
 
 /** Replicas of one state behind nginx. */
 async function deployment(count: 1 | 3, args: string[]) {

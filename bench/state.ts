@@ -16,12 +16,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { Redis } from "ioredis";
+import { startReplica } from "./replica.ts";
 
-const ROOT = fileURLToPath(new URL("../", import.meta.url));
-const BIN = fileURLToPath(new URL("../packages/codegen/bin/mcp-gen.js", import.meta.url));
 const { values } = parseArgs({
   options: { tasks: { type: "string", default: "300" }, rounds: { type: "string", default: "3" } },
 });
@@ -65,30 +63,6 @@ async function call(url: string, method: string, params: Record<string, unknown>
   const body = (await response.json()) as { result?: Record<string, unknown>; error?: unknown };
   if (!body.result) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
   return body.result;
-}
-
-async function startReplica(args: string[]) {
-  const child = spawn(process.execPath, [BIN, "serve", "conformance", "--http", "--port", "0", ...args], {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-      const match = /on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
-      if (match) resolve(match[1]!);
-    });
-    void exited.then(() => reject(new Error(`replica exited:\n${stderr}`)));
-  });
-  return {
-    url,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
 }
 
 /** A throwaway redis-server (`MCP_GEN_REDIS_SERVER`, as .ci/redis.sh exports it) on a free port. */
