@@ -74,7 +74,7 @@ describe("read functions", () => {
   it("types a template's variables and a resource's JSON value from the contract", () => {
     const text = renderDeclarations([contract("economics")], { compact: true });
     expect(text).toContain(
-      '// Reads resource economics://parameters/{category} (application/json).\nfunction read_parameters_of_category(args: {\n// Parameter category\ncategory: "labor" | "market" | "population" | "simulation" | "tax"}): Promise<Record<string, {',
+      '// Reads resource economics://parameters/{category} (application/json).\nfunction read_parameters_of_category(args:{\n// Parameter category\ncategory:"labor"|"market"|"population"|"simulation"|"tax"}):Promise<Record<string,{',
     );
   });
 
@@ -134,9 +134,9 @@ describe("named types", () => {
     );
     expect(text.split("\n")).toStrictEqual([
       "declare namespace store {",
-      "type Record_ = { id: string; n: number };",
-      "function list(): Promise<{ records: Record_[]; tags: Record<string, string> }>;",
-      "function first(): Promise<Record_>;",
+      "type Record_ = {id:string;n:number};",
+      "function list():Promise<{records:Record_[];tags:Record<string,string>}>;",
+      "function first():Promise<Record_>;",
       "}",
       "",
     ]);

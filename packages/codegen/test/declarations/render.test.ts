@@ -239,7 +239,7 @@ describe("the compact form (what the model reads)", () => {
       "interface Account",
     ]);
     expect(ledger.match(/Promise<[^\n]*>;$/gm)).toStrictEqual(["Promise<Transaction>;", "Promise<Account>;"]);
-    expect(ledger).toContain("// Each item: An account's balance.\naccounts: Account[]}>;");
-    expect(ledger).toContain("// Each item: One ledger transaction.\ntransactions: Transaction[]}>;");
+    expect(ledger).toContain("// Each item: An account's balance.\naccounts:Account[]}>;");
+    expect(ledger).toContain("// Each item: One ledger transaction.\ntransactions:Transaction[]}>;");
   });
 });

@@ -211,7 +211,7 @@ describe("code mode over budget: the index and describe_api", () => {
       expect(description).toContain("smart_home: execute_commands, interpret_command, search_devices");
       expect(description).toContain("describe_api is a tool beside this one, not a function of the program");
       const [found] = scripted.requests[1]!.toolResults;
-      expect(found!.content).toContain("function search_devices(args: {");
+      expect(found!.content).toContain("function search_devices(args:{");
       expect(found!.content).not.toContain("function execute_commands");
       const [missing] = scripted.requests[2]!.toolResults;
       expect(missing!.isError).toBe(true);

@@ -72,6 +72,7 @@ function renderServer(
   const warn = (pointer: string, message: string) =>
     options.warn?.({ server: server.name, pointer }, message);
   const indent = compact ? "" : "  ";
+  const colon = compact ? ":" : ": ";
   const doc = (lines: readonly (string | undefined)[]) =>
     compact ? lineComments(lines) : jsdoc(lines, indent);
   const index = new Map(server.tools.map((t, i) => [t.name, i]));
@@ -126,11 +127,11 @@ function renderServer(
     const resolve = (slot: string) => defs.resolver(defs.collect(tool, i, slot));
     const print = (schema: JsonSchema, pointer: string, slot: string) =>
       schemaToTs(schema, pointer, printOptions(resolve(slot)), compact ? 0 : 1);
-    const argsText = args ? `args: ${print(args, `/tools/${i}/inputSchema`, "inputSchema")}` : "";
+    const argsText = args ? `args${colon}${print(args, `/tools/${i}/inputSchema`, "inputSchema")}` : "";
     const resultText = result
       ? print(result.schema, `/tools/${i}/outputSchema${result.suffix}`, "outputSchema")
       : "unknown";
-    return `${doc(toolDoc(tool, id, compact))}${indent}function ${id}(${argsText}): Promise<${resultText}>;\n`;
+    return `${doc(toolDoc(tool, id, compact))}${indent}function ${id}(${argsText})${colon}Promise<${resultText}>;\n`;
   });
   reads.forEach((f, i) => {
     const at = `/x-mcp-gen/${f.kind === "template" ? "resourceTemplates" : `${f.kind}s`}/${escapeToken(f.name)}`;
@@ -143,11 +144,11 @@ function renderServer(
       );
     const args = readArguments(f);
     const result = readResult(f);
-    const argsText = args ? `args: ${print(args, `${at}/argumentsSchema`)}` : "";
+    const argsText = args ? `args${colon}${print(args, `${at}/argumentsSchema`)}` : "";
     const resultText =
       result === "messages" ? "PromptMessage[]" : result ? print(result, `${at}/result/schema`) : "unknown";
     const id = names.reads.get(readKey(f)) ?? `read_${i}`;
-    functions.push(`${doc(readDoc(f))}${indent}function ${id}(${argsText}): Promise<${resultText}>;\n`);
+    functions.push(`${doc(readDoc(f))}${indent}function ${id}(${argsText})${colon}Promise<${resultText}>;\n`);
   });
   const named = (name: string, schema: unknown, text: string) =>
     text.startsWith("{\n") && isPlainObject(schema)

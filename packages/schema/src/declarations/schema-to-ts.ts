@@ -61,11 +61,33 @@ interface Printed {
   kind: "atom" | "union" | "intersection";
 }
 
+/** The punctuation of printed types: spaced for people, tight for a model (`a|b`, `{a:T;b?:U}`). */
+interface Punctuation {
+  or: string;
+  and: string;
+  colon: string;
+  comma: string;
+  semi: string;
+  open: string;
+  close: string;
+}
+const SPACED: Punctuation = {
+  or: " | ",
+  and: " & ",
+  colon: ": ",
+  comma: ", ",
+  semi: "; ",
+  open: "{ ",
+  close: " }",
+};
+const TIGHT: Punctuation = { or: "|", and: "&", colon: ":", comma: ",", semi: ";", open: "{", close: "}" };
+const punctuation = (options: Pick<PrintOptions, "compact">) => (options.compact === true ? TIGHT : SPACED);
+
 const atom = (text: string): Printed => ({ text, kind: "atom" });
 const UNKNOWN = atom("unknown");
 const literal = (v: unknown) => atom(v === null ? "null" : JSON.stringify(v));
 
-function union(parts: Printed[]): Printed {
+function union(parts: Printed[], p: Punctuation): Printed {
   const texts = [...new Set(parts.map((p) => (p.kind === "intersection" ? `(${p.text})` : p.text)))].filter(
     (t) => t !== "never",
   );
@@ -73,15 +95,15 @@ function union(parts: Printed[]): Printed {
   if (texts.length === 0) return atom("never");
   return texts.length === 1
     ? { text: texts[0]!, kind: parts[0]!.kind }
-    : { text: texts.join(" | "), kind: "union" };
+    : { text: texts.join(p.or), kind: "union" };
 }
 
-function intersection(parts: Printed[]): Printed {
+function intersection(parts: Printed[], p: Punctuation): Printed {
   const kept = parts.filter((p) => p.text !== "unknown");
   if (kept.length === 0) return UNKNOWN;
   if (kept.length === 1) return kept[0]!;
   return {
-    text: kept.map((p) => (p.kind === "union" ? `(${p.text})` : p.text)).join(" & "),
+    text: kept.map((p) => (p.kind === "union" ? `(${p.text})` : p.text)).join(p.and),
     kind: "intersection",
   };
 }
@@ -126,21 +148,28 @@ function print(schema: unknown, pointer: string, options: PrintOptions, depth: n
     return UNKNOWN;
   }
   if ("const" in schema) return literal(schema.const);
-  if (Array.isArray(schema.enum)) return union(schema.enum.map(literal));
+  const p = punctuation(options);
+  if (Array.isArray(schema.enum)) return union(schema.enum.map(literal), p);
   for (const key of ["anyOf", "oneOf"] as const) {
     const list = schema[key];
     if (!Array.isArray(list)) continue;
-    const members = union(list.map((s, i) => print(s, `${pointer}/${key}/${i}`, options, depth)));
+    const members = union(
+      list.map((s, i) => print(s, `${pointer}/${key}/${i}`, options, depth)),
+      p,
+    );
     const base = withoutKey(schema, key);
-    return hasShape(base) ? intersection([print(base, pointer, options, depth), members]) : members;
+    return hasShape(base) ? intersection([print(base, pointer, options, depth), members], p) : members;
   }
   if (Array.isArray(schema.allOf)) {
     const parts = schema.allOf.map((s, i) => print(s, `${pointer}/allOf/${i}`, options, depth));
     const base = withoutKey(schema, "allOf");
-    return intersection(hasShape(base) ? [print(base, pointer, options, depth), ...parts] : parts);
+    return intersection(hasShape(base) ? [print(base, pointer, options, depth), ...parts] : parts, p);
   }
   const rule = requiredRule(schema);
-  if (rule) return atom(`{ ${rule.map((n) => `${propertyKey(n)}: {} | null`).join("; ")} }`);
+  if (rule)
+    return atom(
+      `${p.open}${rule.map((n) => `${propertyKey(n)}${p.colon}{}${p.or}null`).join(p.semi)}${p.close}`,
+    );
   const types = Array.isArray(schema.type)
     ? schema.type
     : schema.type === undefined
@@ -152,7 +181,10 @@ function print(schema: unknown, pointer: string, options: PrintOptions, depth: n
       options.warn(pointer, `cannot type keyword(s) ${unsupported.join(", ")}; typed as unknown`);
     return UNKNOWN;
   }
-  return union(types.map((t) => typeOfType(String(t), schema, pointer, options, depth)));
+  return union(
+    types.map((t) => typeOfType(String(t), schema, pointer, options, depth)),
+    p,
+  );
 }
 
 /**
@@ -233,7 +265,7 @@ function arrayType(schema: JsonSchema, pointer: string, options: PrintOptions, d
     if (restSchema !== undefined && restSchema !== false) {
       parts.push(`...${element(print(restSchema, `${pointer}/items`, options, depth))}[]`);
     }
-    return atom(`[${parts.join(", ")}]`);
+    return atom(`[${parts.join(punctuation(options).comma)}]`);
   }
   if (schema.maxItems === 0 || schema.items === false) return atom("[]");
   if (schema.items === undefined || schema.items === true) return atom("unknown[]");
@@ -245,12 +277,15 @@ function objectType(schema: JsonSchema, pointer: string, options: PrintOptions, 
   const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
   const additional = schema.additionalProperties;
   const names = Object.keys(properties);
+  const p = punctuation(options);
   if (names.length === 0) {
-    if (additional === false) return atom("Record<string, never>");
-    if (additional === undefined || additional === true) return atom("Record<string, unknown>");
-    return atom(
-      `Record<string, ${print(additional, `${pointer}/additionalProperties`, options, depth).text}>`,
-    );
+    const value =
+      additional === false
+        ? "never"
+        : additional === undefined || additional === true
+          ? "unknown"
+          : print(additional, `${pointer}/additionalProperties`, options, depth).text;
+    return atom(`Record<string${p.comma}${value}>`);
   }
   const docs = names.map((name) => (options.doc ?? docLines)(properties[name]));
   const inline = options.inlineBareObjects === true && docs.every((d) => d.length === 0);
@@ -263,7 +298,7 @@ function objectType(schema: JsonSchema, pointer: string, options: PrintOptions, 
     const sub = properties[name];
     const t = print(sub, `${pointer}/properties/${escapeToken(name)}`, options, inline ? depth : depth + 1);
     propertyTypes.push(t);
-    members.push(`${propertyKey(name)}${required.has(name) ? "" : "?"}: ${t.text}`);
+    members.push(`${propertyKey(name)}${required.has(name) ? "" : "?"}${p.colon}${t.text}`);
     out += compact ? lineComments(docs[i]!) : jsdoc(docs[i]!, indent);
     out += `${indent}${members[i]};\n`;
   });
@@ -273,11 +308,12 @@ function objectType(schema: JsonSchema, pointer: string, options: PrintOptions, 
         ? UNKNOWN
         : print(additional, `${pointer}/additionalProperties`, options, depth + 1);
     const optional = required.size < names.length ? [atom("undefined")] : [];
-    const index = rest === UNKNOWN ? UNKNOWN : union([rest, ...propertyTypes, ...optional]);
-    out += `${indent}[key: string]: ${index.text};\n`;
-    members.push(`[key: string]: ${index.text}`);
+    const index = rest === UNKNOWN ? UNKNOWN : union([rest, ...propertyTypes, ...optional], p);
+    const member = `[key${p.colon}string]${p.colon}${index.text}`;
+    out += `${indent}${member};\n`;
+    members.push(member);
   }
-  if (inline) return atom(`{ ${members.join("; ")} }`);
+  if (inline) return atom(`${p.open}${members.join(p.semi)}${p.close}`);
   // the model's form closes on the last member's line, without its `;` (`;}` costs a token more)
   return atom(compact ? `${out.trimEnd().replace(/;$/, "")}}` : `${out}${"  ".repeat(depth)}}`);
 }
