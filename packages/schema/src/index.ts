@@ -45,6 +45,7 @@ export {
   renderDeclarations,
   renderIndex,
   schemaToTs,
+  type WordingOptions,
 } from "./declarations/index.ts";
 export {
   CODES,

@@ -225,7 +225,15 @@ describe("the compact form (what the model reads)", () => {
     const readable = renderDeclarations(all);
     const compact = renderDeclarations(all, { compact: true });
     const kept = new Set(comments(compact));
-    const lost = comments(readable).filter((l) => !kept.has(l));
+    // the compact form words bounds tighter: `integer, >= 1, <= 50` → `integer 1..50`, `<= 100` → `<=100`
+    const tighter = (l: string) =>
+      l
+        .replace(/>= (\S+), <= ([^,)]+)/g, "$1..$2")
+        .replace(/([<>]=?) (?=-?\d)/g, "$1")
+        .replace(/integer, (?=[-\d<>])/g, "integer ");
+    const lost = comments(readable)
+      .map(tighter)
+      .filter((l) => !kept.has(l));
     expect(lost).toStrictEqual(
       Array(lost.length).fill("Returns unknown: the tool declares no output schema."),
     );
@@ -241,5 +249,14 @@ describe("the compact form (what the model reads)", () => {
     expect(ledger.match(/Promise<[^\n]*>;$/gm)).toStrictEqual(["Promise<Transaction>;", "Promise<Account>;"]);
     expect(ledger).toContain("// Each item: An account's balance.\naccounts:Account[]}>;");
     expect(ledger).toContain("// Each item: One ledger transaction.\ntransactions:Transaction[]}>;");
+    // the transfer's receipt is a transaction and three more properties
+    expect(ledger).toContain("idempotency_key?:string}):Promise<Transaction&{\n// Sender's balance");
+    expect(ledger).toContain(
+      "// How many transactions to return (integer 1..100, default 20)\nlimit?:number;",
+    );
+    // the same shape under another description is the same shape: the result is the arguments
+    expect(renderDeclarations([all[4]!], { compact: true })).toContain(
+      "function submit_distill_spec(args:SubmitDistillSpecArgs):Promise<SubmitDistillSpecArgs>;",
+    );
   });
 });

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
  * `api.d.ts`. One checker takes either, and a program checks the same against both.
  */
 const root = new URL("../../../../", import.meta.url);
-const names = ["ledger", "smart-home", "economics", "conformance"];
+const names = ["ledger", "smart-home", "economics", "conformance", "structured-output"];
 const servers: ApiServer[] = names.map((n) =>
   apiServer(JSON.parse(readFileSync(new URL(`schemas/${n}.tools.json`, root), "utf8"))),
 );
@@ -22,6 +22,12 @@ const programs = [
   'return await smart_home.search_devices({ query: "lamp", limit: "3" });',
   "const p = await economics.get_all_parameters({});\nreturn p;",
   "return await conformance.greet({});",
+  // the compact form declares the receipt `Transaction&{…}` and the spec's result as its arguments
+  'const r = await ledger.transfer_eth({ to_address: "bob", amount: "1" });\nreturn r.tx_id + r.amount_wei.length;',
+  'const r = await ledger.transfer_eth({ to_address: "bob", amount: "1" });\nconst k: "mint" = r.kind;\nreturn k;',
+  'const s = await structured_output.submit_distill_spec({ name: "a", purpose: "b", workflow: [{ action: "x", tools: [] }], confidence: 3 });\nreturn s.workflow[0]?.tools;',
+  'return await structured_output.submit_distill_spec({ name: "a", purpose: "b", workflow: [], confidence: 3, extra: 1 });',
+  'const s = await structured_output.submit_distill_spec({ name: "a", purpose: "b", workflow: [], confidence: 3 });\nreturn s.workflow[0]?.action.toFixed();',
 ];
 
 describe("the compact and the readable declarations check programs alike", () => {
@@ -33,6 +39,19 @@ describe("the compact and the readable declarations check programs alike", () =>
       r.ok ? "ok" : r.diagnostics.map((d) => `${d.line}:${d.column}`).join(" ");
     const got = programs.map((p) => [verdict(compact.check(p)), verdict(readable.check(p))]);
     expect(got.map(([c]) => c)).toStrictEqual(got.map(([, r]) => r));
-    expect(got.map(([c]) => c)).toStrictEqual(["ok", "ok", "2:7", "2:21", "1:57", "ok", "1:32"]);
+    expect(got.map(([c]) => c)).toStrictEqual([
+      "ok",
+      "ok",
+      "2:7",
+      "2:21",
+      "1:57",
+      "ok",
+      "1:32",
+      "ok",
+      "2:7",
+      "ok",
+      "1:108",
+      "2:30",
+    ]);
   });
 });

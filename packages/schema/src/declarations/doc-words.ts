@@ -2,34 +2,59 @@ import { isSchemaObject } from "../schema-utils.ts";
 
 const json = (v: unknown) => JSON.stringify(v);
 
-function range(low: unknown, high: unknown, unit: string): string | undefined {
+/** How constraints are worded: `>= 1, <= 50` for people, `1..50` for a model (fewer tokens, the same bounds). */
+export interface WordingOptions {
+  /** The model's form: inclusive ranges as `1..50`, bounds without a space (`>=1`, `<0`). */
+  compact?: boolean;
+}
+
+function range(low: unknown, high: unknown, unit: string, compact: boolean): string | undefined {
+  const space = compact ? "" : " ";
   if (low !== undefined && high !== undefined) return `${unit}${json(low)}..${json(high)}`;
-  if (low !== undefined) return `${unit}>= ${json(low)}`;
-  if (high !== undefined) return `${unit}<= ${json(high)}`;
+  if (low !== undefined) return `${unit}>=${space}${json(low)}`;
+  if (high !== undefined) return `${unit}<=${space}${json(high)}`;
   return undefined;
+}
+
+/** A number's bounds: `>= 1, <= 50` (readable) or `1..50` (compact, after `integer` when it is one). */
+function bounds(s: Record<string, unknown>, integer: boolean, compact: boolean): (string | undefined)[] {
+  const space = compact ? "" : " ";
+  const exclusive = [
+    s.exclusiveMinimum !== undefined ? `>${space}${json(s.exclusiveMinimum)}` : undefined,
+    s.exclusiveMaximum !== undefined ? `<${space}${json(s.exclusiveMaximum)}` : undefined,
+  ];
+  if (!compact)
+    return [
+      integer ? "integer" : undefined,
+      s.minimum !== undefined ? `>= ${json(s.minimum)}` : undefined,
+      exclusive[0],
+      s.maximum !== undefined ? `<= ${json(s.maximum)}` : undefined,
+      exclusive[1],
+    ];
+  const inclusive = range(s.minimum, s.maximum, "", true);
+  const head = [integer ? "integer" : undefined, inclusive].filter(Boolean).join(" ");
+  return [head || undefined, ...exclusive];
 }
 
 /**
  * The constraints of a schema in a few words, for a model reading declarations:
- * `integer, >= 1, <= 50`, `length 1..64`, `format date-time`, `default 10`.
+ * `integer, >= 1, <= 50`, `length 1..64`, `format date-time`, `default 10` (compact:
+ * `integer 1..50`, `length <=64`).
  */
-export function constraintWords(schema: unknown): string[] {
+export function constraintWords(schema: unknown, options: WordingOptions = {}): string[] {
   if (!isSchemaObject(schema)) return [];
   const s = schema;
+  const compact = options.compact === true;
   const types = Array.isArray(s.type) ? s.type : [s.type];
   const words: (string | undefined)[] = [
-    types.includes("integer") && !types.includes("number") ? "integer" : undefined,
-    s.minimum !== undefined ? `>= ${json(s.minimum)}` : undefined,
-    s.exclusiveMinimum !== undefined ? `> ${json(s.exclusiveMinimum)}` : undefined,
-    s.maximum !== undefined ? `<= ${json(s.maximum)}` : undefined,
-    s.exclusiveMaximum !== undefined ? `< ${json(s.exclusiveMaximum)}` : undefined,
+    ...bounds(s, types.includes("integer") && !types.includes("number"), compact),
     s.multipleOf !== undefined ? `multiple of ${json(s.multipleOf)}` : undefined,
-    range(s.minLength, s.maxLength, "length "),
+    range(s.minLength, s.maxLength, "length ", compact),
     typeof s.pattern === "string" ? `matches /${s.pattern}/` : undefined,
     typeof s.format === "string" ? `format ${s.format}` : undefined,
-    tupleLength(s) ? undefined : range(s.minItems, s.maxItems, "items "),
+    tupleLength(s) ? undefined : range(s.minItems, s.maxItems, "items ", compact),
     s.uniqueItems === true ? "unique items" : undefined,
-    range(s.minProperties, s.maxProperties, "keys "),
+    range(s.minProperties, s.maxProperties, "keys ", compact),
     s.default !== undefined ? `default ${json(s.default)}` : undefined,
   ];
   return words.filter((w): w is string => w !== undefined);
@@ -44,10 +69,10 @@ function tupleLength(s: Record<string, unknown>): boolean {
 }
 
 /** One line of JSDoc for a property: its description, then its constraints in parentheses. */
-export function propertyDoc(schema: unknown): string[] {
+export function propertyDoc(schema: unknown, options: WordingOptions = {}): string[] {
   if (!isSchemaObject(schema)) return [];
   const text = typeof schema.description === "string" ? schema.description.trim() : "";
-  const words = constraintWords(schema);
+  const words = constraintWords(schema, options);
   const constraints = words.length === 0 ? "" : text ? `(${words.join(", ")})` : words.join(", ");
   const head = [text, constraints].filter(Boolean).join(" ");
   const parts = [head, ...partDescriptions(schema)].filter(Boolean);

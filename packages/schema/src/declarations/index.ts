@@ -7,7 +7,7 @@ export {
   functionIds,
   readKey,
 } from "./api.ts";
-export { constraintWords, propertyDoc } from "./doc-words.ts";
+export { constraintWords, propertyDoc, type WordingOptions } from "./doc-words.ts";
 export { codeIdentifier, codeIdentifiers } from "./identifiers.ts";
 export { type Described, describeApi, type RenderIndexOptions, renderIndex } from "./index-listing.ts";
 export {

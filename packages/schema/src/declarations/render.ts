@@ -13,7 +13,7 @@ import {
   readResult,
 } from "./reads.ts";
 import { schemaToTs } from "./schema-to-ts.ts";
-import { type SharedShape, shapeNamer, sharedShapes } from "./shared-shapes.ts";
+import { type SharedShape, shapeBase, shapeNamer, sharedShapes } from "./shared-shapes.ts";
 import { jsdoc, lineComments } from "./ts-text.ts";
 
 /** Options of `renderDeclarations`. */
@@ -114,14 +114,16 @@ function renderServer(
         defs.taken,
       )
     : new Map<string, SharedShape>();
+  const extend = shapeBase(shapes);
   const printOptions = (resolveRef: (ref: string) => string | undefined, self?: JsonSchema) => ({
     resolveRef,
     warn,
-    doc: propertyDoc,
+    doc: (schema: unknown) => propertyDoc(schema, { compact }),
     omitDefaultIndex: true,
     inlineBareObjects: true,
     compact,
     named: shapeNamer(shapes, self),
+    base: extend,
   });
   const functions = parts.map(({ tool, i, id, args, result }) => {
     const resolve = (slot: string) => defs.resolver(defs.collect(tool, i, slot));
@@ -156,7 +158,7 @@ function renderServer(
       : `${indent}type ${name} = ${text};\n`;
   const types = defs.pending.map((d) => {
     const text = schemaToTs(d.schema, d.pointer, printOptions(defs.resolver(d.scope)), compact ? 0 : 1);
-    return `${doc(propertyDoc(d.schema))}${named(d.name, d.schema, text)}`;
+    return `${doc(propertyDoc(d.schema, { compact }))}${named(d.name, d.schema, text)}`;
   });
   if (prompts) types.push(`${indent}type PromptMessage = ${PROMPT_MESSAGES};\n`);
   for (const shape of shapes.values()) {

@@ -25,6 +25,11 @@ export interface PrintOptions {
   compact?: boolean;
   /** The name of a shape declared once as a type (see `sharedShapes`), or `undefined` to print it. */
   named?: (schema: JsonSchema) => string | undefined;
+  /**
+   * A named shape an object extends and the properties it adds (see `shapeBase`): the object is
+   * printed `Shape&{…added}`.
+   */
+  base?: (schema: JsonSchema) => { name: string; own: string[] } | undefined;
 }
 
 const DOC_KEYWORDS = [
@@ -88,14 +93,14 @@ const UNKNOWN = atom("unknown");
 const literal = (v: unknown) => atom(v === null ? "null" : JSON.stringify(v));
 
 function union(parts: Printed[], p: Punctuation): Printed {
-  const texts = [...new Set(parts.map((p) => (p.kind === "intersection" ? `(${p.text})` : p.text)))].filter(
-    (t) => t !== "never",
-  );
-  if (texts.includes("unknown")) return UNKNOWN;
-  if (texts.length === 0) return atom("never");
-  return texts.length === 1
-    ? { text: texts[0]!, kind: parts[0]!.kind }
-    : { text: texts.join(p.or), kind: "union" };
+  const kept = parts.filter((q, i) => q.text !== "never" && parts.findIndex((r) => r.text === q.text) === i);
+  if (kept.some((q) => q.text === "unknown")) return UNKNOWN;
+  if (kept.length === 0) return atom("never");
+  if (kept.length === 1) return kept[0]!;
+  return {
+    text: kept.map((q) => (q.kind === "intersection" ? `(${q.text})` : q.text)).join(p.or),
+    kind: "union",
+  };
 }
 
 function intersection(parts: Printed[], p: Punctuation): Printed {
@@ -276,7 +281,8 @@ function objectType(schema: JsonSchema, pointer: string, options: PrintOptions, 
   const properties = isObject(schema.properties) ? schema.properties : {};
   const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
   const additional = schema.additionalProperties;
-  const names = Object.keys(properties);
+  const base = options.base?.(schema);
+  const names = base ? base.own : Object.keys(properties);
   const p = punctuation(options);
   if (names.length === 0) {
     const value =
@@ -313,7 +319,11 @@ function objectType(schema: JsonSchema, pointer: string, options: PrintOptions, 
     out += `${indent}${member};\n`;
     members.push(member);
   }
-  if (inline) return atom(`${p.open}${members.join(p.semi)}${p.close}`);
   // the model's form closes on the last member's line, without its `;` (`;}` costs a token more)
-  return atom(compact ? `${out.trimEnd().replace(/;$/, "")}}` : `${out}${"  ".repeat(depth)}}`);
+  const text = inline
+    ? `${p.open}${members.join(p.semi)}${p.close}`
+    : compact
+      ? `${out.trimEnd().replace(/;$/, "")}}`
+      : `${out}${"  ".repeat(depth)}}`;
+  return base ? { text: `${base.name}${p.and}${text}`, kind: "intersection" } : atom(text);
 }

@@ -24,11 +24,21 @@ const pascal = (name: string) =>
     .map((w) => w[0]!.toUpperCase() + w.slice(1))
     .join("");
 
+/**
+ * What a shape's type does not print: its own annotations. Where it is used, the property's doc (or
+ * the result's `Returns:` line) says them, so the same properties under another description are
+ * the same shape.
+ */
+const OWN_ANNOTATIONS = ["title", "description", "default", "examples", "deprecated", "$schema", "$comment"];
+
+const withoutAnnotations = (schema: JsonSchema): JsonSchema =>
+  Object.fromEntries(Object.entries(schema).filter(([k]) => !OWN_ANNOTATIONS.includes(k)));
+
 /** An object with two or more properties and no `$ref` (a reference means something else in each tool). */
 function keyOf(schema: unknown): string | undefined {
   if (!isSchemaObject(schema) || !isSchemaObject(schema.properties)) return undefined;
   if (Object.keys(schema.properties).length < 2) return undefined;
-  const json = JSON.stringify(schema);
+  const json = JSON.stringify(withoutAnnotations(schema));
   return json.includes('"$ref"') ? undefined : json;
 }
 
@@ -89,5 +99,60 @@ export function shapeNamer(
     if (schema === self) return undefined;
     const key = keyOf(schema);
     return key ? shared.get(key)?.name : undefined;
+  };
+}
+
+/** The keywords of a plain object shape: what `shapeBase` compares. */
+const PLAIN = new Set(["type", "properties", "required", "additionalProperties", ...OWN_ANNOTATIONS]);
+
+const plainObject = (schema: JsonSchema): boolean =>
+  schema.type === "object" &&
+  isSchemaObject(schema.properties) &&
+  [undefined, true, false].includes(schema.additionalProperties as boolean | undefined) &&
+  Object.keys(schema).every((k) => PLAIN.has(k));
+
+/** A shared shape an object extends, and the properties it adds (printed as `Shape&{…}`). */
+export interface ShapeBase {
+  name: string;
+  /** The object's properties that are not the shape's, in their order. */
+  own: string[];
+}
+
+/**
+ * The largest shared shape whose every property an object has too, identical and as required
+ * (the ledger's transfer receipt is a `Transaction` and three more properties), or `undefined`.
+ * Plain objects only (`type`, `properties`, `required`, `additionalProperties`), both closed or
+ * both open alike, so that `Shape&{…}` is the object's type exactly; never the shape itself.
+ */
+export function shapeBase(
+  shared: ReadonlyMap<string, SharedShape>,
+): (schema: JsonSchema) => ShapeBase | undefined {
+  const bases = [...shared.values()].filter((s) => plainObject(s.schema));
+  if (bases.length === 0) return () => undefined;
+  const required = (s: JsonSchema) => new Set(Array.isArray(s.required) ? s.required.map(String) : []);
+  return (schema) => {
+    if (!plainObject(schema)) return undefined;
+    const props = schema.properties as Record<string, unknown>;
+    const needed = required(schema);
+    let best: ShapeBase | undefined;
+    let size = 0;
+    for (const base of bases) {
+      const baseProps = base.schema.properties as Record<string, unknown>;
+      const names = Object.keys(baseProps);
+      if (names.length >= Object.keys(props).length || names.length <= size) continue;
+      if (JSON.stringify(base.schema.additionalProperties) !== JSON.stringify(schema.additionalProperties))
+        continue;
+      const baseRequired = required(base.schema);
+      const fits = names.every(
+        (n) =>
+          n in props &&
+          JSON.stringify(props[n]) === JSON.stringify(baseProps[n]) &&
+          baseRequired.has(n) === needed.has(n),
+      );
+      if (!fits) continue;
+      best = { name: base.name, own: Object.keys(props).filter((n) => !(n in baseProps)) };
+      size = names.length;
+    }
+    return best;
   };
 }
