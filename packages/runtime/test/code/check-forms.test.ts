@@ -28,6 +28,9 @@ const programs = [
   'const s = await structured_output.submit_distill_spec({ name: "a", purpose: "b", workflow: [{ action: "x", tools: [] }], confidence: 3 });\nreturn s.workflow[0]?.tools;',
   'return await structured_output.submit_distill_spec({ name: "a", purpose: "b", workflow: [], confidence: 3, extra: 1 });',
   'const s = await structured_output.submit_distill_spec({ name: "a", purpose: "b", workflow: [], confidence: 3 });\nreturn s.workflow[0]?.action.toFixed();',
+  // and an account's address `Address`, an alias of string under its pattern
+  "return await ledger.get_balance({ address: 5 });",
+  'const b = await ledger.get_balance({ address: "bob" });\nreturn b.address.toUpperCase();',
 ];
 
 describe("the compact and the readable declarations check programs alike", () => {
@@ -52,6 +55,8 @@ describe("the compact and the readable declarations check programs alike", () =>
       "ok",
       "1:108",
       "2:30",
+      "1:35",
+      "ok",
     ]);
   });
 });

@@ -2,7 +2,7 @@ import type { JsonSchema } from "../contract.ts";
 import { RESULT_WRAPPED_META } from "../contract.ts";
 import { escapeToken, isSchemaObject } from "../schema-utils.ts";
 import { type ApiNames, type ApiServer, type ApiTool, apiNames, readKey } from "./api.ts";
-import { partDescriptions, propertyDoc, sentences } from "./doc-words.ts";
+import { constraintWords, partDescriptions, propertyDoc, sentences } from "./doc-words.ts";
 import { Defs } from "./named-defs.ts";
 import {
   PROMPT_MESSAGES,
@@ -13,7 +13,14 @@ import {
   readResult,
 } from "./reads.ts";
 import { schemaToTs } from "./schema-to-ts.ts";
-import { type SharedShape, shapeBase, shapeNamer, sharedShapes } from "./shared-shapes.ts";
+import {
+  isScalarShape,
+  type SharedShape,
+  scalarShape,
+  shapeBase,
+  shapeNamer,
+  sharedShapes,
+} from "./shared-shapes.ts";
 import { jsdoc, lineComments } from "./ts-text.ts";
 
 /** Options of `renderDeclarations`. */
@@ -115,10 +122,13 @@ function renderServer(
       )
     : new Map<string, SharedShape>();
   const extend = shapeBase(shapes);
+  const scalar = scalarShape(shapes);
   const printOptions = (resolveRef: (ref: string) => string | undefined, self?: JsonSchema) => ({
     resolveRef,
     warn,
-    doc: (schema: unknown) => propertyDoc(schema, { compact }),
+    // a shared scalar's constraints are said on its alias; its use keeps its own words and default
+    doc: (schema: unknown) =>
+      propertyDoc(scalar(schema) ? annotations(schema as JsonSchema) : schema, { compact }),
     omitDefaultIndex: true,
     inlineBareObjects: true,
     compact,
@@ -168,7 +178,8 @@ function renderServer(
       printOptions(() => undefined, shape.schema),
       0,
     );
-    types.push(named(shape.name, shape.schema, text));
+    const words = isScalarShape(shape) ? constraintWords(withoutDefault(shape.schema), { compact }) : [];
+    types.push(`${doc(words.length > 0 ? [words.join(", ")] : [])}${named(shape.name, shape.schema, text)}`);
   }
   const title = server.title && server.title !== server.name ? server.title : undefined;
   const untyped =
@@ -236,6 +247,17 @@ const pascal = (id: string) =>
 function isPlainObject(schema: unknown): boolean {
   if (!isSchemaObject(schema) || schema.type !== "object" || !isSchemaObject(schema.properties)) return false;
   return !["anyOf", "oneOf", "allOf", "$ref", "const", "enum"].some((k) => k in schema);
+}
+
+/** What a property says of itself beside its type's constraints. */
+function annotations(schema: JsonSchema): JsonSchema {
+  const keep = ["description", "default", "deprecated"];
+  return Object.fromEntries(Object.entries(schema).filter(([k]) => keep.includes(k)));
+}
+
+function withoutDefault(schema: JsonSchema): JsonSchema {
+  const { default: _, ...rest } = schema;
+  return rest;
 }
 
 function withoutDefs(schema: JsonSchema): JsonSchema {

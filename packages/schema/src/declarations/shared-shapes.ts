@@ -34,9 +34,52 @@ const OWN_ANNOTATIONS = ["title", "description", "default", "examples", "depreca
 const withoutAnnotations = (schema: JsonSchema): JsonSchema =>
   Object.fromEntries(Object.entries(schema).filter(([k]) => !OWN_ANNOTATIONS.includes(k)));
 
-/** An object with two or more properties and no `$ref` (a reference means something else in each tool). */
+const SCALAR_TYPES = ["string", "number", "integer", "boolean", "null"];
+const SCALAR_WORDS = [
+  "pattern",
+  "format",
+  "minLength",
+  "maxLength",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+];
+
+/**
+ * A scalar worth a name when it recurs: one with constraints (said once, on the alias) or an enum
+ * of three or more values (`type Address = string` under `// matches /^[a-z]+$/`).
+ */
+function scalarKey(schema: JsonSchema): string | undefined {
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (!types.every((t) => SCALAR_TYPES.includes(t as string))) return undefined;
+  const own = withoutAnnotations(schema);
+  if (!Object.keys(own).every((k) => k === "type" || k === "enum" || SCALAR_WORDS.includes(k)))
+    return undefined;
+  const worth = SCALAR_WORDS.some((k) => k in own) || (Array.isArray(own.enum) && own.enum.length >= 3);
+  return worth ? `scalar ${JSON.stringify(own)}` : undefined;
+}
+
+/**
+ * What a scalar's constraints take beside its type, in characters: an alias pays for itself (about
+ * eight tokens) only when the words it saves at every further use are longer than that.
+ */
+function scalarCost(schema: JsonSchema): number {
+  const own = withoutAnnotations(schema);
+  return JSON.stringify(own).length - JSON.stringify({ type: own.type }).length;
+}
+
+/** Whether a shared shape is a scalar (see `scalarKey`): its constraints are said on its alias. */
+export const isScalarShape = (shape: SharedShape): boolean => scalarKey(shape.schema) !== undefined;
+
+/**
+ * The key of a shape worth naming when it recurs: an object with two or more properties and no
+ * `$ref` (a reference means something else in each tool), or a scalar (see `scalarKey`).
+ */
 function keyOf(schema: unknown): string | undefined {
-  if (!isSchemaObject(schema) || !isSchemaObject(schema.properties)) return undefined;
+  if (!isSchemaObject(schema)) return undefined;
+  if (!isSchemaObject(schema.properties)) return scalarKey(schema);
   if (Object.keys(schema.properties).length < 2) return undefined;
   const json = JSON.stringify(withoutAnnotations(schema));
   return json.includes('"$ref"') ? undefined : json;
@@ -79,9 +122,11 @@ export function sharedShapes(roots: readonly ShapeRoot[], taken: Set<string>): M
   for (const root of roots) go(root.schema, root.pointer, undefined);
   const shared = new Map<string, SharedShape>();
   for (const [key, use] of uses) {
-    if (use.n < 2) continue;
+    if (use.n < 2 || (key.startsWith("scalar ") && (use.n - 1) * scalarCost(use.schema) < 24)) continue;
     const rootName = roots.find((r) => r.schema === use.schema)?.name;
-    let name = use.names[0] ?? rootName ?? "Shape";
+    const format =
+      typeof use.schema.format === "string" && !("pattern" in use.schema) ? use.schema.format : "";
+    let name = pascal(format) || (use.names[0] ?? rootName ?? "Shape");
     while (taken.has(name)) name = `${name}_`;
     taken.add(name);
     shared.set(key, { name, schema: use.schema, pointer: use.pointer });
@@ -154,5 +199,16 @@ export function shapeBase(
       size = names.length;
     }
     return best;
+  };
+}
+
+/** The shared scalar a schema is (its alias carries its constraints), or `undefined`. */
+export function scalarShape(
+  shared: ReadonlyMap<string, SharedShape>,
+): (schema: unknown) => SharedShape | undefined {
+  return (schema) => {
+    if (!isSchemaObject(schema) || isSchemaObject(schema.properties)) return undefined;
+    const key = scalarKey(schema);
+    return key ? shared.get(key) : undefined;
   };
 }
