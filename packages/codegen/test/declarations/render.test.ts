@@ -225,9 +225,11 @@ describe("the compact form (what the model reads)", () => {
     const readable = renderDeclarations(all);
     const compact = renderDeclarations(all, { compact: true });
     const kept = new Set(comments(compact));
-    // the compact form words bounds tighter: `integer, >= 1, <= 50` → `integer 1..50`, `<= 100` → `<=100`
+    // the compact form words bounds tighter: `integer, >= 1, <= 50` → `integer 1..50`, `<= 100` → `<=100`,
+    // and leaves out "Idempotent." of a read-only tool (MCP: it means something only for a writing one)
     const tighter = (l: string) =>
       l
+        .replace("Read-only. Idempotent.", "Read-only.")
         .replace(/>= (\S+), <= ([^,)]+)/g, "$1..$2")
         .replace(/([<>]=?) (?=-?\d)/g, "$1")
         .replace(/integer, (?=[-\d<>])/g, "integer ");
@@ -252,6 +254,8 @@ describe("the compact form (what the model reads)", () => {
       "// Promise<unknown>: the tool declares no output schema.\ndeclare namespace conformance {",
     );
     expect(compact).not.toMatch(/^ /m);
+    expect(renderDeclarations([all[1]!])).toContain("Read-only. Idempotent.");
+    expect(renderDeclarations([all[1]!], { compact: true })).not.toContain("Idempotent.");
     const ledger = renderDeclarations([all[2]!], { compact: true });
     expect(ledger.match(/^(?:interface|type) \w+/gm)).toStrictEqual([
       "type Address",

@@ -196,7 +196,8 @@ function toolDoc(tool: ApiTool, id: string, compact: boolean): string[] {
   const traits = [
     a.readOnlyHint === true ? "Read-only." : undefined,
     a.destructiveHint === true && a.readOnlyHint !== true ? "Destructive." : undefined,
-    a.idempotentHint === true ? "Idempotent." : undefined,
+    // MCP: idempotentHint means something only when readOnlyHint is false (the model's form says so)
+    a.idempotentHint === true && !(compact && a.readOnlyHint === true) ? "Idempotent." : undefined,
   ].filter(Boolean);
   // the traits go on the summary's last line: a line of their own costs a model more than the words
   const lines = summary ? summary.split("\n") : [];
