@@ -28,6 +28,11 @@ interface Row {
   readable: string;
   /** The words alone: every tool name and description of the definitions, one a line (the floor). */
   words: string;
+  /**
+   * The declarations' own words: every comment (descriptions, results' included, constraints,
+   * annotations) and function name, one a line: the floor of the declarations with results.
+   */
+  comments: string;
   /** The declarations with every result typed `unknown`: the part the definitions also carry. */
   inputsOnly: string;
   index: string;
@@ -85,7 +90,13 @@ function row(label: string, servers: ApiServer[], anthropic: unknown[], openai: 
     ).replace(/^\/\/ Promise<unknown>: the tool declares no output schema\.\n/gm, ""),
     index: renderIndex(servers),
     words: wordsOf(anthropic).join("\n"),
+    comments: commentsOf(renderDeclarations(servers, { compact: true })),
   };
+}
+
+/** Every comment line's text and every function name of declarations, one a line. */
+function commentsOf(declarations: string): string {
+  return [...declarations.matchAll(/^\/\/ (.*)$|^function (\w+)/gm)].map((m) => m[1] ?? m[2]).join("\n");
 }
 
 /** Every `name` of a tool and every `description`, as the definitions carry them. */
@@ -105,10 +116,10 @@ for (const [name, encode] of [
   ["cl100k_base", cl100k],
 ] as const) {
   process.stdout.write(
-    `\n${name}\n| corpus | tools | Anthropic defs | OpenAI defs | declarations | decl ÷ Anthropic | decl ÷ OpenAI | inputs only ÷ Anthropic | words ÷ Anthropic | api.d.ts | index |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n`,
+    `\n${name}\n| corpus | tools | Anthropic defs | OpenAI defs | declarations | decl ÷ Anthropic | decl ÷ OpenAI | inputs only ÷ Anthropic | words ÷ Anthropic | comments + names ÷ Anthropic | api.d.ts | index |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n`,
   );
   const measured = rows.map((r) => {
-    const [a, o, d, n, i, w, h] = [
+    const [a, o, d, n, i, w, h, c] = [
       r.anthropic,
       r.openai,
       r.declarations,
@@ -116,14 +127,15 @@ for (const [name, encode] of [
       r.index,
       r.words,
       r.readable,
-    ].map((t) => encode(t).length) as [number, number, number, number, number, number, number];
-    return { r, a, o, d, n, i, w, h };
+      r.comments,
+    ].map((t) => encode(t).length) as [number, number, number, number, number, number, number, number];
+    return { r, a, o, d, n, i, w, h, c };
   });
   // the least favourable ratio first
   measured.sort((x, y) => y.d / y.a - x.d / x.a);
-  for (const { r, a, o, d, n, i, w, h } of measured) {
+  for (const { r, a, o, d, n, i, w, h, c } of measured) {
     process.stdout.write(
-      `| ${r.label} | ${fmt(r.tools)} | ${fmt(a)} | ${fmt(o)} | ${fmt(d)} | ${(d / a).toFixed(2)} | ${(d / o).toFixed(2)} | ${(n / a).toFixed(2)} | ${(w / a).toFixed(2)} | ${fmt(h)} | ${fmt(i)} |\n`,
+      `| ${r.label} | ${fmt(r.tools)} | ${fmt(a)} | ${fmt(o)} | ${fmt(d)} | ${(d / a).toFixed(2)} | ${(d / o).toFixed(2)} | ${(n / a).toFixed(2)} | ${(w / a).toFixed(2)} | ${(c / a).toFixed(2)} | ${fmt(h)} | ${fmt(i)} |\n`,
     );
   }
 }
