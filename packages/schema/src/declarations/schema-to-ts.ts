@@ -1,5 +1,15 @@
 import type { JsonSchema } from "../contract.ts";
 import { escapeToken } from "../schema-utils.ts";
+import {
+  atom,
+  element,
+  intersection,
+  literal,
+  type Printed,
+  punctuation,
+  UNKNOWN,
+  union,
+} from "./printed.ts";
 import { jsdoc, lineComments, propertyKey } from "./ts-text.ts";
 
 const isObject = (v: unknown): v is JsonSchema => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -59,61 +69,6 @@ export function docLines(schema: unknown): string[] {
   if (schema.deprecated === true) lines.push("@deprecated");
   return lines;
 }
-
-/** A printed type and how tightly it binds (unions and intersections need parentheses in some places). */
-interface Printed {
-  text: string;
-  kind: "atom" | "union" | "intersection";
-}
-
-/** The punctuation of printed types: spaced for people, tight for a model (`a|b`, `{a:T;b?:U}`). */
-interface Punctuation {
-  or: string;
-  and: string;
-  colon: string;
-  comma: string;
-  semi: string;
-  open: string;
-  close: string;
-}
-const SPACED: Punctuation = {
-  or: " | ",
-  and: " & ",
-  colon: ": ",
-  comma: ", ",
-  semi: "; ",
-  open: "{ ",
-  close: " }",
-};
-const TIGHT: Punctuation = { or: "|", and: "&", colon: ":", comma: ",", semi: ";", open: "{", close: "}" };
-const punctuation = (options: Pick<PrintOptions, "compact">) => (options.compact === true ? TIGHT : SPACED);
-
-const atom = (text: string): Printed => ({ text, kind: "atom" });
-const UNKNOWN = atom("unknown");
-const literal = (v: unknown) => atom(v === null ? "null" : JSON.stringify(v));
-
-function union(parts: Printed[], p: Punctuation): Printed {
-  const kept = parts.filter((q, i) => q.text !== "never" && parts.findIndex((r) => r.text === q.text) === i);
-  if (kept.some((q) => q.text === "unknown")) return UNKNOWN;
-  if (kept.length === 0) return atom("never");
-  if (kept.length === 1) return kept[0]!;
-  return {
-    text: kept.map((q) => (q.kind === "intersection" ? `(${q.text})` : q.text)).join(p.or),
-    kind: "union",
-  };
-}
-
-function intersection(parts: Printed[], p: Punctuation): Printed {
-  const kept = parts.filter((p) => p.text !== "unknown");
-  if (kept.length === 0) return UNKNOWN;
-  if (kept.length === 1) return kept[0]!;
-  return {
-    text: kept.map((p) => (p.kind === "union" ? `(${p.text})` : p.text)).join(p.and),
-    kind: "intersection",
-  };
-}
-
-const element = (p: Printed) => (p.kind === "atom" ? p.text : `(${p.text})`);
 
 const IGNORED = new Set([
   "title",
