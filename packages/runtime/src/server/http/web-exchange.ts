@@ -65,6 +65,8 @@ export function webExchange(req: IncomingMessage, res: ServerResponse): WebExcha
  * A `Request` whose `signal` is the exchange's own. Handing `new Request` a signal to follow costs
  * more than building the rest of the request (undici links the two with a weak reference and a
  * finalization registry); the SDK only reads the signal, so the exchange's is returned as is.
+ * A `clone()` would not carry it, but the SDK clones only requests whose body it reads itself, and
+ * every POST reaches it with the body already parsed (`parsedBody`).
  */
 class ExchangeRequest extends Request {
   constructor(
