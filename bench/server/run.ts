@@ -5,7 +5,10 @@
  * memory, over stdio and over Streamable HTTP, with 1 and 32 calls in flight; then cold start
  * (spawn → `initialize` or `server/discover` answered) in both eras.
  *   node --import tsx/esm bench/server/run.ts [--seconds 3] [--rounds 3] [--cold-runs 10]
- *   [--only memory|stdio|http|cold] [--era 2025|2026]
+ *   [--only memory|stdio|http|cold] [--era 2025|2026] [--inflight 1,32]
+ *   [--base <other checkout>/packages/codegen/bin/mcp-gen.js]
+ * (`--base` adds that build of `mcp-gen serve` as one more subject over stdio and HTTP, interleaved
+ * with this one: a before/after comparison on the same load.)
  * (`--only` names a transport; `cold`, which names none, runs only the cold starts.)
  */
 import { spawn } from "node:child_process";
@@ -43,11 +46,15 @@ const SECONDS = arg("seconds", 3);
 const ROUNDS = arg("rounds", 3);
 const COLD_RUNS = arg("cold-runs", 10);
 const ONLY = option("only");
+/** Calls in flight of the per-call rows (`--inflight 32` or `--inflight 1,32`). */
+const INFLIGHT = (option("inflight") ?? "1,32").split(",").map(Number);
 const eras: readonly Era[] = option("era") ? [option("era") as Era] : ERAS;
 if (!eras.every((e) => ERAS.includes(e))) throw new Error(`--era takes ${ERAS.join(" or ")}`);
 const NODE = process.execPath;
 const TSX = ["--import", "tsx/esm"];
 const MCP_GEN = [path.join(ROOT, "packages/codegen/bin/mcp-gen.js"), "serve", "smart-home"];
+const BASE = option("base");
+const MCP_GEN_BASE = BASE ? [path.resolve(BASE), "serve", "smart-home"] : undefined;
 const SDK = [...TSX, path.join(import.meta.dirname, "sdk-server.ts")];
 const FLOOR = [...TSX, path.join(import.meta.dirname, "sdk-floor-server.ts")];
 const BARE = path.join(import.meta.dirname, "bare.mjs");
@@ -197,6 +204,15 @@ const subjects: Record<string, Subject[]> = {
   ],
   stdio: [
     { name: "mcp-gen", check: true, open: (era) => stdioOpen(NODE, MCP_GEN, era, true) },
+    ...(MCP_GEN_BASE
+      ? [
+          {
+            name: "mcp-gen (base)",
+            check: true,
+            open: (era: Era) => stdioOpen(NODE, MCP_GEN_BASE, era, true),
+          },
+        ]
+      : []),
     {
       name: "SDK v2 McpServer (serveStdio)",
       sdk: true,
@@ -217,6 +233,16 @@ const subjects: Record<string, Subject[]> = {
       check: true,
       open: (era, n) => httpOpen([NODE, ...MCP_GEN, "--http", "--port", "0"], era, n, true, era === "2025"),
     },
+    ...(MCP_GEN_BASE
+      ? [
+          {
+            name: { "2025": "mcp-gen (base, sessions)", "2026": "mcp-gen (base)" },
+            check: true,
+            open: (era: Era, n: number) =>
+              httpOpen([NODE, ...MCP_GEN_BASE, "--http", "--port", "0"], era, n, true, era === "2025"),
+          },
+        ]
+      : []),
     {
       name: "mcp-gen --stateless",
       check: true,
@@ -295,7 +321,7 @@ for (const [transport, list] of Object.entries(subjects)) {
   if (ONLY && !transport.toLowerCase().includes(ONLY.toLowerCase())) continue;
   for (const era of eras) {
     const running = list.filter((s) => (s.eras ?? ERAS).includes(era));
-    for (const inflight of [1, 32]) {
+    for (const inflight of INFLIGHT) {
       const rounds = new Map<Subject, Figures[]>();
       for (let round = 0; round < ROUNDS; round++) {
         for (const subject of running) {

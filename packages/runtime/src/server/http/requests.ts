@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import type { AuthInfo } from "@modelcontextprotocol/server";
+import { type AuthInfo, PROTOCOL_VERSION_META_KEY } from "@modelcontextprotocol/server";
 
 /** The principal of a verified request: issuer-wide subject and client. */
 export function ownerOf(req: IncomingMessage): string {
@@ -43,5 +43,26 @@ export function carriesRequest(body: unknown): boolean {
   const messages: unknown[] = Array.isArray(body) ? body : [body];
   return messages.some(
     (m) => m !== null && typeof m === "object" && "method" in m && (m as { id?: unknown }).id !== undefined,
+  );
+}
+
+/**
+ * Whether the SDK's `createMcpHandler` is sure to route this POST body to its 2026-07-28 path (or
+ * to answer it with that path's errors), read from what is already parsed: a single JSON-RPC
+ * message naming a method other than `initialize`, not a response, whose `params._meta` holds the
+ * protocol-version claim. `isLegacyRequest` is documented to return `false` for every such body;
+ * deciding it here saves its second classification (three Zod parses) on every 2026-07-28 call.
+ * `false` means "ask `isLegacyRequest`", not "legacy".
+ */
+export function claimsModernEra(body: unknown): boolean {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return false;
+  const message = body as { method?: unknown; params?: unknown };
+  if (typeof message.method !== "string" || message.method === "initialize") return false;
+  if ("result" in message || "error" in message) return false;
+  const params = message.params;
+  if (params === null || typeof params !== "object" || Array.isArray(params)) return false;
+  const meta = (params as { _meta?: unknown })._meta;
+  return (
+    meta !== null && typeof meta === "object" && !Array.isArray(meta) && PROTOCOL_VERSION_META_KEY in meta
   );
 }

@@ -22,7 +22,7 @@ import {
 } from "./options.ts";
 import { headersByTool } from "./param-headers.ts";
 import { answerProbe } from "./probes.ts";
-import { carriesRequest, clientOf, requestIdOf } from "./requests.ts";
+import { carriesRequest, claimsModernEra, clientOf, requestIdOf } from "./requests.ts";
 import { RateLimiter, SessionTable } from "./sessions.ts";
 import { type WebExchange, webExchange } from "./web-exchange.ts";
 
@@ -144,7 +144,8 @@ export async function serveHttp(
       res.once("close", finished);
     }
     const exchange = webExchange(req, res);
-    const legacy = await isLegacyRequest(exchange.request, body);
+    const legacy =
+      req.method === "POST" && claimsModernEra(body) ? false : await isLegacyRequest(exchange.request, body);
     if (!legacy) {
       const refusal = modernRefusal(body, req, {
         serves: (m) => factory.serves(m, "modern"),

@@ -24,31 +24,58 @@ export function webExchange(req: IncomingMessage, res: ServerResponse): WebExcha
     if (!finished) abort.abort();
   });
   if (res.destroyed) abort.abort();
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
+  const headers: [string, string][] = [];
+  for (const name in req.headers) {
+    const value = req.headers[name];
     if (value === undefined || name.startsWith(":")) continue;
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else headers.set(name, value);
+    if (Array.isArray(value)) for (const item of value) headers.push([name, item]);
+    else headers.push([name, value]);
   }
-  const request = new Request(urlOf(req), {
+  const request = new ExchangeRequest(urlOf(req), {
     method: (req.method ?? "GET").toUpperCase(),
     headers,
-    signal: abort.signal,
+    exchangeSignal: abort.signal,
   });
   return {
     request,
     async send(response) {
-      res.writeHead(response.status, Object.fromEntries(response.headers));
+      const head = Object.fromEntries(response.headers) as Record<string, string | number>;
       if (response.body === null) {
         finished = true;
-        res.end();
+        res.writeHead(response.status, head).end();
         return;
       }
+      if (!response.headers.get("content-type")?.startsWith("text/event-stream")) {
+        // A JSON answer: one write with its length, not a chunked stream ended by a second write.
+        const bytes = Buffer.from(await response.arrayBuffer());
+        finished = true;
+        head["content-length"] = bytes.length;
+        res.writeHead(response.status, head).end(bytes);
+        return;
+      }
+      res.writeHead(response.status, head);
       await pipeBody(response.body, res, abort.signal);
       finished = true;
       res.end();
     },
   };
+}
+
+/**
+ * A `Request` whose `signal` is the exchange's own. Handing `new Request` a signal to follow costs
+ * more than building the rest of the request (undici links the two with a weak reference and a
+ * finalization registry); the SDK only reads the signal, so the exchange's is returned as is.
+ * A `clone()` would not carry it, but the SDK clones only requests whose body it reads itself, and
+ * every POST reaches it with the body already parsed (`parsedBody`).
+ */
+class ExchangeRequest extends Request {
+  constructor(
+    url: string,
+    init: { method: string; headers: [string, string][]; exchangeSignal: AbortSignal },
+  ) {
+    super(url, { method: init.method, headers: init.headers });
+    Object.defineProperty(this, "signal", { value: init.exchangeSignal });
+  }
 }
 
 /** The request's URL as the SDK's `toWebRequest` forms it (from `Host`), `localhost` if unusable. */
