@@ -151,17 +151,28 @@ return { hello, summary, roots };`,
     expect(asked.logs).toStrictEqual(["hold: holding"]);
   });
 
-  it("a client that cannot answer gets the upstream's question refused, as an error the program catches", async () => {
+  it("a client that cannot answer gets the upstream's questions refused, as errors the program catches", async () => {
     const { client } = await start({ era, capable: false });
     const result = await client.callTool({
       name: "run_program",
       arguments: {
-        program: `try { return await asking.ask_name(); } catch (e) { return { name: (e as Error).name, message: (e as Error).message }; }`,
+        program: `const caught: string[] = [];
+const calls = [() => asking.ask_name(), () => asking.summarize({ text: "x" }), () => everything.trigger_elicitation_request()];
+for (const call of calls) {
+  try { await call(); } catch (e) { caught.push((e as Error).name + ": " + (e as Error).message); }
+}
+return caught;`,
       },
     });
-    const caught = JSON.parse(textOf(result).split("\n\n")[0]!);
-    expect(caught.name).toBe("ToolError");
-    expect(caught.message).toMatch(/^asking\.ask_name failed: .*elicitation/);
+    const refused = (call: string, what: string) =>
+      `${call} asked for ${what}, which the client that sent the program does not support; it was refused.`;
+    expect(JSON.parse(textOf(result).split("\n\n")[0]!)).toStrictEqual([
+      `ToolError: asking.ask_name failed: ${refused("asking.ask_name", "elicitation")}`,
+      `ToolError: asking.summarize failed: ${refused("asking.summarize", "sampling")}`,
+      // a 2025 server gets the refusal as the error of its request, and fails its call with it
+      // (the refusal names the tool as the server does)
+      `ToolError: everything.trigger_elicitation_request failed: MCP error -32603: ${refused("everything.trigger-elicitation-request", "elicitation")}`,
+    ]);
   });
 
   it("a 2025 upstream (server-everything) elicits and samples through the client that sent the program", async () => {

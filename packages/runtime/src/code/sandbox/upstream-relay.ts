@@ -55,9 +55,9 @@ export function relayUpstream(options: { client: Client; name: string }): Upstre
     const runs = new Set([...active.values()].map((a) => a.run));
     return runs.size === 1 ? [...active.values()][0]!.inner : null;
   };
-  const only = (what: string): ToolContext => {
+  const only = (what: Capability): ToolContext => {
     const inner = sole();
-    if (inner) return inner;
+    if (inner) return able(inner, what);
     const runs = new Set([...active.values()].map((a) => a.run)).size;
     throw new ToolError(
       inner === undefined
@@ -72,7 +72,10 @@ export function relayUpstream(options: { client: Client; name: string }): Upstre
     "sampling/createMessage",
     (request) => only("sampling").sample(request.params as CreateMessageRequestParams) as never,
   );
-  client.setRequestHandler("roots/list", async () => ({ roots: await only("roots").roots() }));
+  // a server may list roots as soon as it starts (server-everything does): no program, no roots
+  client.setRequestHandler("roots/list", async () => ({
+    roots: active.size === 0 ? [] : await only("roots").roots(),
+  }));
   client.setNotificationHandler("notifications/message", async ({ params }) => {
     // a message of no call, of calls of several runs, or of a run without a client: no one to tell
     await sole()
@@ -160,12 +163,22 @@ async function answer(inner: ToolContext | undefined, tool: string, request: unk
   const { method, params } = (request ?? {}) as { method?: string; params?: Record<string, unknown> };
   if (!inner)
     throw new ToolError(`${tool} asked for ${method ?? "input"}, and this run has no client to ask.`);
-  if (method === "elicitation/create") return elicit(inner, params ?? {});
+  if (method === "elicitation/create") return elicit(able(inner, "elicitation"), params ?? {});
   if (method === "sampling/createMessage")
-    return inner.sample(params as unknown as CreateMessageRequestParams);
-  if (method === "roots/list") return { roots: await inner.roots() };
+    return able(inner, "sampling").sample(params as unknown as CreateMessageRequestParams);
+  if (method === "roots/list") return { roots: await able(inner, "roots").roots() };
   throw new ToolError(
     `${tool} asked for "${method}", which is not relayed (elicitation, sampling, roots are).`,
+  );
+}
+
+type Capability = "elicitation" | "sampling" | "roots";
+
+/** The context, when the client that sent the program can answer a question of this kind. */
+function able(inner: ToolContext, capability: Capability): ToolContext {
+  if (inner.client.capabilities?.[capability]) return inner;
+  throw new ToolError(
+    `${inner.toolName} asked for ${capability}, which the client that sent the program does not support; it was refused.`,
   );
 }
 
