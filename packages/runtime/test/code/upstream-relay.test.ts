@@ -1,0 +1,132 @@
+import { serve } from "@mcp-gen/runtime/server";
+import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
+import { fromJsonSchema, McpServer } from "@modelcontextprotocol/server";
+import ts from "typescript-5";
+import { afterEach, describe, expect, it } from "vitest";
+import { manifest as conformance } from "../../../../generated/conformance/server.ts";
+import { connectInMemory } from "../../src/client/index.ts";
+import { codeMode, RELAY_CAPABILITIES, relayUpstream, withCodeTool } from "../../src/code/index.ts";
+
+/**
+ * `relayUpstream` in one process: a 2025 upstream (the SDK v2 `McpServer` connected by hand
+ * speaks 2025 only) whose requests name no call. Two served code tools share its connection, as
+ * two `serve()`s of one process may: each program's question goes to its own client, and while
+ * programs of both are in flight a question is refused rather than guessed. A run without a
+ * client refuses too.
+ */
+const open: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const o of open.splice(0).reverse()) await o.close();
+});
+
+function upstream(gate: { started: number; onStart?: () => void; release: Promise<void> }): McpServer {
+  const server = new McpServer({ name: "up", version: "1.0.0" });
+  const form = {
+    type: "object" as const,
+    properties: { name: { type: "string" as const } },
+    required: ["name"],
+  };
+  const empty = fromJsonSchema({ type: "object" });
+  server.registerTool(
+    "ask",
+    { inputSchema: empty, annotations: { readOnlyHint: true } },
+    async (_args, ctx) => {
+      const answer = await ctx.mcpReq.elicitInput({ message: "Name?", requestedSchema: form });
+      return { content: [{ type: "text", text: `hello ${String(answer.content?.name)}` }] };
+    },
+  );
+  // waits until the test releases it, then asks
+  server.registerTool(
+    "gated_ask",
+    { inputSchema: empty, annotations: { readOnlyHint: true } },
+    async (_args, ctx) => {
+      gate.started++;
+      gate.onStart?.();
+      await gate.release;
+      const answer = await ctx.mcpReq.elicitInput({ message: "Name?", requestedSchema: form });
+      return { content: [{ type: "text", text: `hello ${String(answer.content?.name)}` }] };
+    },
+  );
+  return server;
+}
+
+async function relayed(gate: Parameters<typeof upstream>[0]) {
+  const connection = await connectInMemory(upstream(gate), {
+    protocol: "legacy",
+    clientOptions: { capabilities: RELAY_CAPABILITIES },
+  });
+  open.push(connection);
+  const { tools } = await connection.client.listTools();
+  return {
+    name: "up",
+    client: connection.client,
+    tools: tools as never[],
+    relay: relayUpstream({ client: connection.client, name: "up" }),
+  };
+}
+
+/** A served code tool over the upstream, and an SDK client that answers its elicitations with `name`. */
+async function program(server: Awaited<ReturnType<typeof relayed>>, name: string): Promise<Client> {
+  const coded = await withCodeTool({ manifest: conformance, only: true, servers: [server], typescript: ts });
+  open.push(coded);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  open.push(await serve(coded.manifest, { transport: serverSide as never, onError: () => {} }));
+  const client = new Client({ name, version: "1.0.0" }, { capabilities: { elicitation: { form: {} } } });
+  client.setRequestHandler("elicitation/create", () => ({ action: "accept", content: { name } }));
+  await client.connect(clientSide);
+  open.push(client);
+  return client;
+}
+
+const run = async (client: Client, source: string) =>
+  (
+    (await client.callTool({ name: "run_program", arguments: { program: source } })) as {
+      content: { text: string }[];
+    }
+  ).content[0]!.text.split("\n\n")[0]!;
+
+const CATCHING = `try { return await up.gated_ask(); } catch (e) { return (e as Error).message; }`;
+
+describe("relayUpstream over a 2025 upstream", () => {
+  it("sends each program's question to the client that sent that program", async () => {
+    const server = await relayed({ started: 0, release: Promise.resolve() });
+    const [ada, bob] = [await program(server, "ada"), await program(server, "bob")];
+    expect(JSON.parse(await run(ada, "return await up.ask();"))).toBe("hello ada");
+    expect(JSON.parse(await run(bob, "return await up.ask();"))).toBe("hello bob");
+  });
+
+  it("refuses a question asked while programs of two clients have calls in flight", async () => {
+    let release!: () => void;
+    let bothStarted!: () => void;
+    const started = new Promise<void>((resolve) => {
+      bothStarted = resolve;
+    });
+    const gate = {
+      started: 0,
+      onStart: () => gate.started === 2 && bothStarted(),
+      release: new Promise<void>((resolve) => {
+        release = resolve;
+      }),
+    };
+    const server = await relayed(gate);
+    const [ada, bob] = [await program(server, "ada"), await program(server, "bob")];
+    const answers = Promise.all([run(ada, CATCHING), run(bob, CATCHING)]);
+    await started;
+    release();
+    const refusal =
+      "up.gated_ask failed: up asked for elicitation while calls of 2 programs are in flight; a 2025 server does not say which call asks, so it is refused (a 2026-07-28 server's questions are relayed).";
+    expect((await answers).map((a) => JSON.parse(a))).toStrictEqual([refusal, refusal]);
+  });
+
+  it("refuses a question of a call from a run that has no client (codeMode without a context)", async () => {
+    const server = await relayed({ started: 0, release: Promise.resolve() });
+    const code = await codeMode({ servers: [server], typescript: ts });
+    open.push(code);
+    const result = await code.run(
+      "try { return await up.ask(); } catch (e) { return (e as Error).message; }",
+    );
+    expect(result.ok && result.value).toBe(
+      "up.ask failed: up asked for elicitation, and the program that called it has no client to ask.",
+    );
+  });
+});
