@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { manifest as conformance } from "../../../../generated/conformance/server.ts";
 import { connectInMemory } from "../../src/client/index.ts";
 import { codeMode, RELAY_CAPABILITIES, relayUpstream, withCodeTool } from "../../src/code/index.ts";
+import { createServer } from "../../src/server/index.ts";
 
 /**
  * `relayUpstream` in one process: a 2025 upstream (the SDK v2 `McpServer` connected by hand
@@ -50,9 +51,9 @@ function upstream(gate: { started: number; onStart?: () => void; release: Promis
   return server;
 }
 
-async function relayed(gate: Parameters<typeof upstream>[0]) {
-  const connection = await connectInMemory(upstream(gate), {
-    protocol: "legacy",
+async function relayed(gate: Parameters<typeof upstream>[0], server?: Parameters<typeof connectInMemory>[0]) {
+  const connection = await connectInMemory(server ?? upstream(gate), {
+    protocol: server ? "2026-07-28" : "legacy",
     clientOptions: { capabilities: RELAY_CAPABILITIES },
   });
   open.push(connection);
@@ -127,6 +128,29 @@ describe("relayUpstream over a 2025 upstream", () => {
     );
     expect(result.ok && result.value).toBe(
       "up.ask failed: up asked for elicitation, and the program that called it has no client to ask.",
+    );
+  });
+});
+
+describe("relayUpstream over a 2026-07-28 upstream", () => {
+  it("answers its input_required rounds through the program's client (a tool with an output schema)", async () => {
+    // mcp-gen's own conformance server in memory, spoken to in 2026-07-28: its tools declare output schemas
+    const server = await relayed(
+      { started: 0, release: Promise.resolve() },
+      createServer(conformance, { onError: () => {} }),
+    );
+    expect(server.client.getProtocolEra()).toBe("modern");
+    const ada = await program(server, "ada");
+    // (the tool is not read-only: the program's call asks permission first, through the same client)
+    ada.setRequestHandler("elicitation/create", (request) => ({
+      action: "accept",
+      content: request.params.message.startsWith("A program wants to call")
+        ? { allow: true }
+        : { username: "ada", email: `${request.params.message}@example.com` },
+    }));
+    const text = await run(ada, 'return await up.test_elicitation({ message: "who" });');
+    expect(text).toBe(
+      JSON.stringify('User response: action=accept, content={"username":"ada","email":"who@example.com"}'),
     );
   });
 });

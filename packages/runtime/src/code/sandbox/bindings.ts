@@ -85,6 +85,8 @@ export interface BindClientToolsOptions {
     readonly name: string;
     readonly annotations?: ToolDefinition["annotations"];
     readonly _meta?: { readonly [key: string]: unknown };
+    /** Checked against each structured result by a `relay` (the SDK client checks its own calls). */
+    readonly outputSchema?: unknown;
   }[];
   /** The generated validators of the same tools (`generated/<server>/index.ts`), by tool name. */
   specs?: Readonly<Record<string, Omit<ToolSpec, "name">>>;
@@ -125,6 +127,7 @@ export function bindClientTools(options: BindClientToolsOptions): Record<string,
               signal,
               ...(context ? { context } : {}),
               ...(progress ? { progress } : {}),
+              ...(definition.outputSchema !== undefined ? { outputSchema: definition.outputSchema } : {}),
             })
           : ((await options.client.callTool(
               { name: definition.name, arguments: args },

@@ -5,6 +5,7 @@ import type {
   CreateMessageRequestParams,
   ElicitRequestFormParams,
 } from "@modelcontextprotocol/client";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/client/validators/ajv";
 import type { LogLevel, ToolContext } from "../../context.ts";
 import { ToolError } from "../../tool-error.ts";
 import { innerToolContext } from "./inner-context.ts";
@@ -24,6 +25,8 @@ export interface RelayedCall {
   context?: ToolContext;
   /** The run's progress count (see `innerToolContext`). */
   progress?: { count: number };
+  /** The tool's listed output schema: its structured result is checked as the SDK's `callTool` checks it. */
+  outputSchema?: unknown;
 }
 
 /** Calls an upstream server's tools and hands what the server asks meanwhile to the run's client. */
@@ -51,6 +54,7 @@ export function relayUpstream(options: { client: Client; name: string }): Upstre
   const { client, name } = options;
   // calls in flight, by run (the context of the call that runs the program; a call without one is a run of its own)
   const active = new Map<object, { run: object; inner: ToolContext | undefined }>();
+  const outputs = new AjvJsonSchemaValidator();
   const sole = (): ToolContext | undefined | null => {
     const runs = new Set([...active.values()].map((a) => a.run));
     return runs.size === 1 ? [...active.values()][0]!.inner : null;
@@ -106,7 +110,9 @@ export function relayUpstream(options: { client: Client; name: string }): Upstre
             { name: call.name, arguments: call.args },
             { signal: call.signal, ...(onprogress ? { onprogress } : {}) },
           )) as CallToolResult;
-        return await callInRounds({ client, call, inner, ...(onprogress ? { onprogress } : {}) });
+        const result = await callInRounds({ client, call, inner, ...(onprogress ? { onprogress } : {}) });
+        checkOutput(outputs, call, result);
+        return result;
       } finally {
         active.delete(key);
       }
@@ -156,6 +162,22 @@ async function callInRounds(input: {
       ...(asked.requestState !== undefined ? { requestState: asked.requestState } : {}),
     };
   }
+}
+
+/**
+ * What `client.callTool` checks and the manual rounds skip (`client.request`): a tool with an
+ * output schema returns structured content that matches it, unless it failed.
+ */
+function checkOutput(outputs: AjvJsonSchemaValidator, call: RelayedCall, result: CallToolResult): void {
+  const schema = call.outputSchema;
+  if (schema === undefined || result.isError) return;
+  if (result.structuredContent === undefined)
+    throw new ToolError(`Tool ${call.name} has an output schema but did not return structured content`);
+  const checked = outputs.getValidator(schema as never)(result.structuredContent);
+  if (!checked.valid)
+    throw new ToolError(
+      `Structured content does not match the tool's output schema: ${checked.errorMessage}`,
+    );
 }
 
 /** One embedded request of an `input_required` round, asked of the run's client. */
