@@ -142,11 +142,13 @@ describe("relayUpstream over a 2026-07-28 upstream", () => {
     expect(server.client.getProtocolEra()).toBe("modern");
     const ada = await program(server, "ada");
     // (the tool is not read-only: the program's call asks permission first, through the same client)
+    const answer = (message: string): Record<string, string | boolean> =>
+      message.startsWith("A program wants to call")
+        ? { allow: true }
+        : { username: "ada", email: `${message}@example.com` };
     ada.setRequestHandler("elicitation/create", (request) => ({
       action: "accept",
-      content: request.params.message.startsWith("A program wants to call")
-        ? { allow: true }
-        : { username: "ada", email: `${request.params.message}@example.com` },
+      content: answer(request.params.message),
     }));
     const text = await run(ada, 'return await up.test_elicitation({ message: "who" });');
     expect(text).toBe(
