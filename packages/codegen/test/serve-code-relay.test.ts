@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { connectStdio, type StdioConnection } from "@mcp-gen/runtime/client";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { askingState, serveAskingHttp } from "./support/asking-server.ts";
 import { BIN } from "./support/cli.ts";
 import { REPO_ROOT } from "./support/project.ts";
@@ -17,12 +17,9 @@ import { REPO_ROOT } from "./support/project.ts";
  */
 const ASKING = path.join(import.meta.dirname, "support/asking-stdio.ts");
 const EVERYTHING = path.join(REPO_ROOT, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
-let open: StdioConnection | undefined;
 const closing: { close(): Promise<void> }[] = [];
 afterEach(async () => {
-  await open?.close();
-  open = undefined;
-  for (const c of closing.splice(0)) await c.close();
+  for (const c of closing.splice(0).reverse()) await c.close();
 });
 
 interface Asked {
@@ -32,14 +29,20 @@ interface Asked {
   logs: string[];
 }
 
-async function start(options: { era: "legacy" | "2026-07-28"; capable: boolean; asking?: string }) {
+/** Starts the server; it is closed after the test unless `shared` (then by its `close`). */
+async function start(options: {
+  era: "legacy" | "2026-07-28";
+  capable: boolean;
+  asking?: string;
+  shared?: boolean;
+}) {
   const dir = mkdtempSync(path.join(tmpdir(), "mcp-gen-serve-relay-"));
   const env = {
     ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|__VITEST)/.test(k))),
     LEDGER_DB: path.join(dir, "ledger.sqlite"),
     NO_COLOR: "1",
   } as Record<string, string>;
-  open = await connectStdio(
+  const open: StdioConnection = await connectStdio(
     {
       command: process.execPath,
       args: [
@@ -63,6 +66,7 @@ async function start(options: { era: "legacy" | "2026-07-28"; capable: boolean; 
       },
     },
   );
+  if (!options.shared) closing.push(open);
   const { client } = open;
   const asked: Asked = { elicit: [], sample: [], progress: [], logs: [] };
   if (options.capable) {
@@ -87,7 +91,13 @@ async function start(options: { era: "legacy" | "2026-07-28"; capable: boolean; 
     asked.logs.push(`${n.params.logger ?? ""}: ${String(n.params.data)}`);
   });
   if (options.era === "legacy") await client.setLoggingLevel("info");
-  return { client, asked };
+  return { client, asked, close: () => open.close() };
+}
+
+/** The server shared by the tests of one era that need a capable client, with what it was asked cleared. */
+function fresh(server: Awaited<ReturnType<typeof start>>) {
+  for (const list of Object.values(server.asked)) list.length = 0;
+  return server;
 }
 
 const textOf = (result: unknown) => (result as { content: { text: string }[] }).content[0]!.text;
@@ -97,8 +107,14 @@ describe.each([
   "legacy",
   "2026-07-28",
 ] as const)("serve --code --mcp relays the upstream's questions (%s client)", (era) => {
+  let capable: Awaited<ReturnType<typeof start>>;
+  beforeAll(async () => {
+    capable = await start({ era, capable: true, shared: true });
+  });
+  afterAll(() => capable.close());
+
   it("elicitation, sampling and roots of a 2026-07-28 upstream go to the client that sent the program", async () => {
-    const { client, asked } = await start({ era, capable: true });
+    const { client, asked } = fresh(capable);
     const result = await client.callTool({
       name: "run_program",
       arguments: {
@@ -176,7 +192,7 @@ return caught;`,
   });
 
   it("a 2025 upstream (server-everything) elicits and samples through the client that sent the program", async () => {
-    const { client, asked } = await start({ era, capable: true });
+    const { client, asked } = fresh(capable);
     const result = await client.callTool({
       name: "run_program",
       arguments: {
@@ -194,7 +210,7 @@ return { form, sampled };`,
   });
 
   it("cancelling the program's call cancels the upstream call", async () => {
-    const { client } = await start({ era, capable: true });
+    const { client } = fresh(capable);
     const abort = new AbortController();
     const waiting = client.callTool(
       { name: "run_program", arguments: { program: "return await asking.wait_for_cancel();" } },
