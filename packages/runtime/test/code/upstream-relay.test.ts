@@ -1,6 +1,7 @@
 import { serve } from "@mcp-gen/runtime/server";
 import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
-import { fromJsonSchema, McpServer } from "@modelcontextprotocol/server";
+import { fromJsonSchema, McpServer, Server } from "@modelcontextprotocol/server";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import ts from "typescript-5";
 import { afterEach, describe, expect, it } from "vitest";
 import { manifest as conformance } from "../../../../generated/conformance/server.ts";
@@ -86,6 +87,7 @@ const run = async (client: Client, source: string) =>
     }
   ).content[0]!.text.split("\n\n")[0]!;
 
+const CATCH_COUNT = "try { return await up.count(); } catch (e) { return (e as Error).message; }";
 const CATCHING = `try { return await up.gated_ask(); } catch (e) { return (e as Error).message; }`;
 
 describe("relayUpstream over a 2025 upstream", () => {
@@ -153,6 +155,37 @@ describe("relayUpstream over a 2026-07-28 upstream", () => {
     const text = await run(ada, 'return await up.test_elicitation({ message: "who" });');
     expect(text).toBe(
       JSON.stringify('User response: action=accept, content={"username":"ada","email":"who@example.com"}'),
+    );
+  });
+
+  it("refuses a structured result that breaks the listed output schema, as client.callTool would", async () => {
+    // a low-level SDK server (no output check of its own), served in 2026-07-28 in memory
+    const lying = () => {
+      const server = new Server({ name: "lying", version: "1.0.0" }, { capabilities: { tools: {} } });
+      server.setRequestHandler("tools/list", () => ({
+        tools: [
+          {
+            name: "count",
+            inputSchema: { type: "object" },
+            outputSchema: { type: "object", properties: { n: { type: "integer" } }, required: ["n"] },
+            annotations: { readOnlyHint: true },
+          },
+        ],
+      }));
+      server.setRequestHandler("tools/call", () => ({
+        content: [{ type: "text", text: "many" }],
+        structuredContent: { n: "many" },
+      }));
+      return server;
+    };
+    const server = await relayed(
+      { started: 0, release: Promise.resolve() },
+      { connect: async (transport) => void serveStdio(lying, { transport }) },
+    );
+    expect(server.client.getProtocolEra()).toBe("modern");
+    const ada = await program(server, "ada");
+    expect(JSON.parse(await run(ada, CATCH_COUNT))).toMatch(
+      /^up\.count failed: Structured content does not match the tool's output schema: .*n/,
     );
   });
 });

@@ -5,7 +5,7 @@ import type {
   CreateMessageRequestParams,
   ElicitRequestFormParams,
 } from "@modelcontextprotocol/client";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/client/validators/ajv";
+import type { AjvJsonSchemaValidator } from "@modelcontextprotocol/client/validators/ajv";
 import type { LogLevel, ToolContext } from "../../context.ts";
 import { ToolError } from "../../tool-error.ts";
 import { innerToolContext } from "./inner-context.ts";
@@ -54,7 +54,13 @@ export function relayUpstream(options: { client: Client; name: string }): Upstre
   const { client, name } = options;
   // calls in flight, by run (the context of the call that runs the program; a call without one is a run of its own)
   const active = new Map<object, { run: object; inner: ToolContext | undefined }>();
-  const outputs = new AjvJsonSchemaValidator();
+  // the SDK's validator, loaded for the first 2026-07-28 result to check
+  let outputs: Promise<OutputCheck> | undefined;
+  const validators = () =>
+    (outputs ??= import("@modelcontextprotocol/client/validators/ajv").then((m) => ({
+      provider: new m.AjvJsonSchemaValidator(),
+      byTool: new Map(),
+    })));
   const sole = (): ToolContext | undefined | null => {
     const runs = new Set([...active.values()].map((a) => a.run));
     return runs.size === 1 ? [...active.values()][0]!.inner : null;
@@ -111,7 +117,7 @@ export function relayUpstream(options: { client: Client; name: string }): Upstre
             { signal: call.signal, ...(onprogress ? { onprogress } : {}) },
           )) as CallToolResult;
         const result = await callInRounds({ client, call, inner, ...(onprogress ? { onprogress } : {}) });
-        checkOutput(outputs, call, result);
+        if (call.outputSchema !== undefined && !result.isError) checkOutput(await validators(), call, result);
         return result;
       } finally {
         active.delete(key);
@@ -164,16 +170,25 @@ async function callInRounds(input: {
   }
 }
 
+/** The SDK's JSON Schema validator, and its compiled output schemas by tool name. */
+interface OutputCheck {
+  provider: AjvJsonSchemaValidator;
+  byTool: Map<string, ReturnType<AjvJsonSchemaValidator["getValidator"]>>;
+}
+
 /**
  * What `client.callTool` checks and the manual rounds skip (`client.request`): a tool with an
  * output schema returns structured content that matches it, unless it failed.
  */
-function checkOutput(outputs: AjvJsonSchemaValidator, call: RelayedCall, result: CallToolResult): void {
-  const schema = call.outputSchema;
-  if (schema === undefined || result.isError) return;
+function checkOutput(outputs: OutputCheck, call: RelayedCall, result: CallToolResult): void {
   if (result.structuredContent === undefined)
     throw new ToolError(`Tool ${call.name} has an output schema but did not return structured content`);
-  const checked = outputs.getValidator(schema as never)(result.structuredContent);
+  let validate = outputs.byTool.get(call.name);
+  if (!validate) {
+    validate = outputs.provider.getValidator(call.outputSchema as never);
+    outputs.byTool.set(call.name, validate);
+  }
+  const checked = validate(result.structuredContent);
   if (!checked.valid)
     throw new ToolError(
       `Structured content does not match the tool's output schema: ${checked.errorMessage}`,
