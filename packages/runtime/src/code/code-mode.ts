@@ -123,6 +123,7 @@ export async function codeMode(options: CodeModeOptions): Promise<CodeMode> {
                 client: server.client,
                 tools: server.tools,
                 ...(server.specs ? { specs: server.specs } : {}),
+                ...(server.relay ? { relay: server.relay } : {}),
               }),
               ...bindClientReads({
                 ...apiServer,

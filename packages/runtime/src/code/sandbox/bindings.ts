@@ -6,6 +6,7 @@ import { callTool } from "../../server/call-tool.ts";
 import type { ServerManifest, ToolDefinition } from "../../server/manifest.ts";
 import { innerToolContext } from "./inner-context.ts";
 import type { ProgramTool } from "./types.ts";
+import type { UpstreamRelay } from "./upstream-relay.ts";
 
 /**
  * Whether calls of a tool need permission, by MCP's defaults: a tool is destructive unless it is
@@ -84,14 +85,23 @@ export interface BindClientToolsOptions {
     readonly name: string;
     readonly annotations?: ToolDefinition["annotations"];
     readonly _meta?: { readonly [key: string]: unknown };
+    /** Checked against each structured result by a `relay` (the SDK client checks its own calls). */
+    readonly outputSchema?: unknown;
   }[];
   /** The generated validators of the same tools (`generated/<server>/index.ts`), by tool name. */
   specs?: Readonly<Record<string, Omit<ToolSpec, "name">>>;
+  /**
+   * Calls through a relay of the same client (`relayUpstream`): what the server asks while it
+   * serves a call (elicitation, sampling, roots, progress, logs) goes to the client of the run's
+   * `context`. Without it, the client's own handlers answer.
+   */
+  relay?: UpstreamRelay;
 }
 
 /**
  * The tools of an MCP server, reached through a client, as bindings: every call is a
- * `tools/call` on that client (its signal cancels the request when the run ends).
+ * `tools/call` on that client (its signal cancels the request when the run ends), through
+ * `relay` when given.
  *
  * @example
  * const { tools } = await client.listTools();
@@ -109,11 +119,20 @@ export function bindClientTools(options: BindClientToolsOptions): Record<string,
         ? { resultWrapped: true }
         : {}),
       destructive: isDestructive(definition),
-      call: async (args, { signal }) =>
-        (await options.client.callTool(
-          { name: definition.name, arguments: args },
-          { signal },
-        )) as CallToolResult,
+      call: async (args, { signal, context, progress }) =>
+        options.relay
+          ? options.relay.call({
+              name: definition.name,
+              args,
+              signal,
+              ...(context ? { context } : {}),
+              ...(progress ? { progress } : {}),
+              ...(definition.outputSchema !== undefined ? { outputSchema: definition.outputSchema } : {}),
+            })
+          : ((await options.client.callTool(
+              { name: definition.name, arguments: args },
+              { signal },
+            )) as CallToolResult),
     };
   }
   return bindings;

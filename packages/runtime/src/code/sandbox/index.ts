@@ -26,3 +26,9 @@ export type {
   RunResult,
   ToolCallOptions,
 } from "./types.ts";
+export {
+  RELAY_CAPABILITIES,
+  type RelayedCall,
+  relayUpstream,
+  type UpstreamRelay,
+} from "./upstream-relay.ts";

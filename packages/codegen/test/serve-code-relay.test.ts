@@ -1,0 +1,227 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { connectStdio, type StdioConnection } from "@mcp-gen/runtime/client";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { askingState, serveAskingHttp } from "./support/asking-server.ts";
+import { BIN } from "./support/cli.ts";
+import { REPO_ROOT } from "./support/project.ts";
+
+/**
+ * `mcp-gen serve ledger --code-only --mcp asking=… --mcp everything=…` as a real stdio child,
+ * driven by the SDK v2 client in both protocol eras: what the `--mcp` servers ask while serving a
+ * call from a program — elicitation, sampling, roots — goes to the client that sent the program,
+ * their progress and log messages reach it, and cancelling the program cancels their call. The
+ * upstream servers: a fixture on the SDK v2 server (it answers 2026-07-28, so its questions are
+ * `input_required` rounds) and the third-party server-everything (2025 only: requests).
+ */
+const ASKING = path.join(import.meta.dirname, "support/asking-stdio.ts");
+const EVERYTHING = path.join(REPO_ROOT, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+const closing: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const c of closing.splice(0).reverse()) await c.close();
+});
+
+interface Asked {
+  elicit: string[];
+  sample: string[];
+  progress: string[];
+  logs: string[];
+}
+
+/** Starts the server; it is closed after the test unless `shared` (then by its `close`). */
+async function start(options: {
+  era: "legacy" | "2026-07-28";
+  capable: boolean;
+  asking?: string;
+  shared?: boolean;
+}) {
+  const dir = mkdtempSync(path.join(tmpdir(), "mcp-gen-serve-relay-"));
+  const env = {
+    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|__VITEST)/.test(k))),
+    LEDGER_DB: path.join(dir, "ledger.sqlite"),
+    NO_COLOR: "1",
+  } as Record<string, string>;
+  const open: StdioConnection = await connectStdio(
+    {
+      command: process.execPath,
+      args: [
+        BIN,
+        "serve",
+        "ledger",
+        "--code-only",
+        "--mcp",
+        `asking=${options.asking ?? `${process.execPath} --import tsx ${ASKING}`}`,
+        "--mcp",
+        `everything=${process.execPath} ${EVERYTHING} stdio`,
+      ],
+      cwd: REPO_ROOT,
+      env,
+      stderr: "pipe",
+    },
+    {
+      protocol: options.era,
+      clientOptions: {
+        capabilities: options.capable ? { elicitation: { form: {} }, sampling: {}, roots: {} } : {},
+      },
+    },
+  );
+  if (!options.shared) closing.push(open);
+  const { client } = open;
+  const asked: Asked = { elicit: [], sample: [], progress: [], logs: [] };
+  if (options.capable) {
+    client.setRequestHandler("elicitation/create", (request) => {
+      asked.elicit.push(request.params.message);
+      const props = Object.keys(
+        (request.params as { requestedSchema?: { properties?: object } }).requestedSchema?.properties ?? {},
+      );
+      // the fixture asks for a name; server-everything for a form whose required fields these fill
+      return props.includes("name") && props.length === 1
+        ? { action: "accept", content: { name: "ada" } }
+        : { action: "decline" };
+    });
+    client.setRequestHandler("sampling/createMessage", (request) => {
+      const first = request.params.messages[0]?.content as { text?: string };
+      asked.sample.push(first.text ?? "");
+      return { model: "scripted", role: "assistant", content: { type: "text", text: "short" } };
+    });
+    client.setRequestHandler("roots/list", () => ({ roots: [{ uri: "file:///work/project" }] }));
+  }
+  client.setNotificationHandler("notifications/message", (n) => {
+    asked.logs.push(`${n.params.logger ?? ""}: ${String(n.params.data)}`);
+  });
+  if (options.era === "legacy") await client.setLoggingLevel("info");
+  return { client, asked, close: () => open.close() };
+}
+
+/** The server shared by the tests of one era that need a capable client, with what it was asked cleared. */
+function fresh(server: Awaited<ReturnType<typeof start>>) {
+  for (const list of Object.values(server.asked)) list.length = 0;
+  return server;
+}
+
+const textOf = (result: unknown) => (result as { content: { text: string }[] }).content[0]!.text;
+const LOG_LEVEL = { "io.modelcontextprotocol/logLevel": "info" };
+
+describe.each([
+  "legacy",
+  "2026-07-28",
+] as const)("serve --code --mcp relays the upstream's questions (%s client)", (era) => {
+  let capable: Awaited<ReturnType<typeof start>>;
+  beforeAll(async () => {
+    capable = await start({ era, capable: true, shared: true });
+  });
+  afterAll(() => capable.close());
+
+  it("elicitation, sampling and roots of a 2026-07-28 upstream go to the client that sent the program", async () => {
+    const { client, asked } = fresh(capable);
+    const result = await client.callTool({
+      name: "run_program",
+      arguments: {
+        program: `const hello = await asking.ask_name();
+const summary = await asking.summarize({ text: "a long story" });
+const roots = await asking.list_roots();
+return { hello, summary, roots };`,
+      },
+    });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(JSON.parse(textOf(result))).toStrictEqual({
+      hello: "hello ada",
+      summary: "summary: short",
+      roots: "file:///work/project",
+    });
+    expect(asked.elicit).toStrictEqual(["What is your name?"]);
+    expect(asked.sample).toStrictEqual(["Summarize: a long story"]);
+  });
+
+  it("progress and log messages of the upstream call reach the client while the call runs", async () => {
+    // the upstream over Streamable HTTP in this process, so the test can end its held call
+    const state = askingState();
+    const http = await serveAskingHttp(state);
+    closing.push(http);
+    const { client, asked } = await start({ era, capable: true, asking: http.url });
+    let seen!: () => void;
+    const both = new Promise<void>((resolve) => {
+      seen = resolve;
+    });
+    const check = () => asked.progress.length > 0 && asked.logs.length > 0 && seen();
+    client.setNotificationHandler("notifications/message", (n) => {
+      asked.logs.push(`${n.params.logger ?? ""}: ${String(n.params.data)}`);
+      check();
+    });
+    const held = client.callTool(
+      { name: "run_program", arguments: { program: "return await asking.hold();" }, _meta: LOG_LEVEL },
+      {
+        onprogress: (p) => {
+          asked.progress.push(`${p.progress}: ${p.message ?? ""}`);
+          check();
+        },
+      },
+    );
+    // the upstream call holds until released: both reached this client while it ran
+    await both;
+    expect(state.held).toHaveLength(1);
+    for (const release of state.held.splice(0)) release();
+    expect(JSON.parse(textOf(await held))).toBe("released");
+    expect(asked.progress).toStrictEqual(["1: asking.hold: holding"]);
+    expect(asked.logs).toStrictEqual(["hold: holding"]);
+  });
+
+  it("a client that cannot answer gets the upstream's questions refused, as errors the program catches", async () => {
+    const { client } = await start({ era, capable: false });
+    const result = await client.callTool({
+      name: "run_program",
+      arguments: {
+        program: `const caught: string[] = [];
+const calls = [() => asking.ask_name(), () => asking.summarize({ text: "x" }), () => everything.trigger_elicitation_request()];
+for (const call of calls) {
+  try { await call(); } catch (e) { caught.push((e as Error).name + ": " + (e as Error).message); }
+}
+return caught;`,
+      },
+    });
+    const refused = (call: string, what: string) =>
+      `${call} asked for ${what}, which the client that sent the program does not support; it was refused.`;
+    expect(JSON.parse(textOf(result).split("\n\n")[0]!)).toStrictEqual([
+      `ToolError: asking.ask_name failed: ${refused("asking.ask_name", "elicitation")}`,
+      `ToolError: asking.summarize failed: ${refused("asking.summarize", "sampling")}`,
+      // a 2025 server gets the refusal as the error of its request, and fails its call with it
+      // (the refusal names the tool as the server does)
+      `ToolError: everything.trigger_elicitation_request failed: MCP error -32603: ${refused("everything.trigger-elicitation-request", "elicitation")}`,
+    ]);
+  });
+
+  it("a 2025 upstream (server-everything) elicits and samples through the client that sent the program", async () => {
+    const { client, asked } = fresh(capable);
+    const result = await client.callTool({
+      name: "run_program",
+      arguments: {
+        program: `const form = await everything.trigger_elicitation_request();
+const sampled = await everything.trigger_sampling_request({ prompt: "Say hi", maxTokens: 10 });
+return { form, sampled };`,
+      },
+    });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const value = JSON.parse(textOf(result));
+    expect(JSON.stringify(value.form)).toContain("decline");
+    expect(JSON.stringify(value.sampled)).toContain("short");
+    expect(asked.elicit).toStrictEqual(["Please provide inputs for the following fields:"]);
+    expect(asked.sample).toStrictEqual(["Resource trigger-sampling-request context: Say hi"]);
+  });
+
+  it("cancelling the program's call cancels the upstream call", async () => {
+    const { client } = fresh(capable);
+    const abort = new AbortController();
+    const waiting = client.callTool(
+      { name: "run_program", arguments: { program: "return await asking.wait_for_cancel();" } },
+      { signal: abort.signal, onprogress: () => abort.abort() },
+    );
+    await expect(waiting).rejects.toThrow();
+    // answers once the upstream saw its call cancelled (it waits for that, however long it takes)
+    const count = await client.callTool({
+      name: "run_program",
+      arguments: { program: "return await asking.cancelled_count();" },
+    });
+    expect(JSON.parse(textOf(count))).toBe("1");
+  });
+});

@@ -1,0 +1,229 @@
+import type {
+  CallToolResult,
+  Client,
+  ClientCapabilities,
+  CreateMessageRequestParams,
+  ElicitRequestFormParams,
+} from "@modelcontextprotocol/client";
+import type { AjvJsonSchemaValidator } from "@modelcontextprotocol/client/validators/ajv";
+import type { LogLevel, ToolContext } from "../../context.ts";
+import { ToolError } from "../../tool-error.ts";
+import { innerToolContext } from "./inner-context.ts";
+
+/**
+ * What a client declares to an upstream server whose questions it relays: form elicitation,
+ * sampling and roots. Whether the client behind a run can answer is checked per question.
+ */
+export const RELAY_CAPABILITIES: ClientCapabilities = { elicitation: { form: {} }, sampling: {}, roots: {} };
+
+/** One `tools/call` through a relay. */
+export interface RelayedCall {
+  name: string;
+  args: Record<string, unknown>;
+  signal: AbortSignal;
+  /** The context of the call that runs the program; without it, the server's questions are refused. */
+  context?: ToolContext;
+  /** The run's progress count (see `innerToolContext`). */
+  progress?: { count: number };
+  /** The tool's listed output schema: its structured result is checked as the SDK's `callTool` checks it. */
+  outputSchema?: unknown;
+}
+
+/** Calls an upstream server's tools and hands what the server asks meanwhile to the run's client. */
+export interface UpstreamRelay {
+  call(call: RelayedCall): Promise<CallToolResult>;
+}
+
+const MAX_ROUNDS = 10;
+const LOG_LEVEL_META_KEY = "io.modelcontextprotocol/logLevel";
+
+/**
+ * A relay over a client connected with `RELAY_CAPABILITIES`: the upstream server's elicitation,
+ * sampling and roots requests made while it serves a call from a program go to the client that
+ * sent the program (through the code tool's context, in that client's era and with its
+ * capabilities checked); its progress becomes the code tool's progress, its log messages reach
+ * that client under `name`. A 2026-07-28 server's `input_required` rounds belong to their call;
+ * a 2025 server's requests carry no call (stdio has no way to say), so they go to the one run
+ * with calls in flight, and are refused while calls of several runs are.
+ *
+ * @example
+ * const { client } = await connectStdio(params, { clientOptions: { capabilities: RELAY_CAPABILITIES } });
+ * const memory = bindClientTools({ client, tools, relay: relayUpstream({ client, name: "memory" }) });
+ */
+export function relayUpstream(options: { client: Client; name: string }): UpstreamRelay {
+  const { client, name } = options;
+  // calls in flight, by run (the context of the call that runs the program; a call without one is a run of its own)
+  const active = new Map<object, { run: object; inner: ToolContext | undefined }>();
+  // the SDK's validator, loaded for the first 2026-07-28 result to check
+  let outputs: Promise<OutputCheck> | undefined;
+  const validators = () =>
+    (outputs ??= import("@modelcontextprotocol/client/validators/ajv").then((m) => ({
+      provider: new m.AjvJsonSchemaValidator(),
+      byTool: new Map(),
+    })));
+  const sole = (): ToolContext | undefined | null => {
+    const runs = new Set([...active.values()].map((a) => a.run));
+    return runs.size === 1 ? [...active.values()][0]!.inner : null;
+  };
+  const only = (what: Capability): ToolContext => {
+    const inner = sole();
+    if (inner) return able(inner, what);
+    const runs = new Set([...active.values()].map((a) => a.run)).size;
+    throw new ToolError(
+      inner === undefined
+        ? `${name} asked for ${what}, and the program that called it has no client to ask.`
+        : runs === 0
+          ? `${name} asked for ${what} outside of any call from a program; nothing to ask.`
+          : `${name} asked for ${what} while calls of ${runs} programs are in flight; a 2025 server does not say which call asks, so it is refused (a 2026-07-28 server's questions are relayed).`,
+    );
+  };
+  client.setRequestHandler("elicitation/create", (request) => elicit(only("elicitation"), request.params));
+  client.setRequestHandler(
+    "sampling/createMessage",
+    (request) => only("sampling").sample(request.params as CreateMessageRequestParams) as never,
+  );
+  // a server may list roots as soon as it starts (server-everything does): no program, no roots
+  client.setRequestHandler("roots/list", async () => ({
+    roots: active.size === 0 ? [] : await only("roots").roots(),
+  }));
+  client.setNotificationHandler("notifications/message", async ({ params }) => {
+    // a message of no call, of calls of several runs, or of a run without a client: no one to tell
+    await sole()
+      ?.log(params.level as LogLevel, params.data, params.logger ?? name)
+      .catch(() => {});
+  });
+
+  return {
+    async call(call) {
+      const { context } = call;
+      const key = {};
+      const inner = context
+        ? innerToolContext({
+            outer: context,
+            toolName: `${name}.${call.name}`,
+            signal: call.signal,
+            progress: call.progress ?? { count: 0 },
+          })
+        : undefined;
+      active.set(key, { run: context ?? key, inner });
+      const onprogress = inner
+        ? (p: { progress: number; total?: number; message?: string }) =>
+            void inner.progress(p.progress, p.total, p.message).catch(() => {})
+        : undefined;
+      try {
+        if (client.getProtocolEra() !== "modern")
+          return (await client.callTool(
+            { name: call.name, arguments: call.args },
+            { signal: call.signal, ...(onprogress ? { onprogress } : {}) },
+          )) as CallToolResult;
+        const result = await callInRounds({ client, call, inner, ...(onprogress ? { onprogress } : {}) });
+        if (call.outputSchema !== undefined && !result.isError) checkOutput(await validators(), call, result);
+        return result;
+      } finally {
+        active.delete(key);
+      }
+    },
+  };
+}
+
+/** A 2026-07-28 `tools/call`, its `input_required` rounds answered by the run's client. */
+async function callInRounds(input: {
+  client: Client;
+  call: RelayedCall;
+  inner: ToolContext | undefined;
+  onprogress?: (p: { progress: number; total?: number; message?: string }) => void;
+}): Promise<CallToolResult> {
+  const { client, call, inner } = input;
+  let extra: { inputResponses?: Record<string, unknown>; requestState?: string } = {};
+  for (let round = 0; ; round++) {
+    const result = (await client.request(
+      {
+        method: "tools/call",
+        params: {
+          name: call.name,
+          arguments: call.args,
+          ...extra,
+          // the client that sent the program filters by its own level
+          ...(inner ? { _meta: { [LOG_LEVEL_META_KEY]: "debug" } } : {}),
+        },
+      },
+      {
+        signal: call.signal,
+        allowInputRequired: true,
+        ...(input.onprogress ? { onprogress: input.onprogress } : {}),
+      },
+    )) as
+      | CallToolResult
+      | { resultType: "input_required"; inputRequests?: Record<string, unknown>; requestState?: string };
+    if ((result as { resultType?: string }).resultType !== "input_required") return result as CallToolResult;
+    if (round >= MAX_ROUNDS)
+      throw new ToolError(`${call.name} still asked for input after ${MAX_ROUNDS} rounds; gave up.`);
+    const asked = result as { inputRequests?: Record<string, unknown>; requestState?: string };
+    const entries = Object.entries(asked.inputRequests ?? {});
+    const answers = await Promise.all(
+      entries.map(async ([key, request]) => [key, await answer(inner, call.name, request)] as const),
+    );
+    extra = {
+      ...(answers.length > 0 ? { inputResponses: Object.fromEntries(answers) } : {}),
+      ...(asked.requestState !== undefined ? { requestState: asked.requestState } : {}),
+    };
+  }
+}
+
+/** The SDK's JSON Schema validator, and its compiled output schemas by tool name. */
+interface OutputCheck {
+  provider: AjvJsonSchemaValidator;
+  byTool: Map<string, ReturnType<AjvJsonSchemaValidator["getValidator"]>>;
+}
+
+/**
+ * What `client.callTool` checks and the manual rounds skip (`client.request`): a tool with an
+ * output schema returns structured content that matches it, unless it failed.
+ */
+function checkOutput(outputs: OutputCheck, call: RelayedCall, result: CallToolResult): void {
+  if (result.structuredContent === undefined)
+    throw new ToolError(`Tool ${call.name} has an output schema but did not return structured content`);
+  let validate = outputs.byTool.get(call.name);
+  if (!validate) {
+    validate = outputs.provider.getValidator(call.outputSchema as never);
+    outputs.byTool.set(call.name, validate);
+  }
+  const checked = validate(result.structuredContent);
+  if (!checked.valid)
+    throw new ToolError(
+      `Structured content does not match the tool's output schema: ${checked.errorMessage}`,
+    );
+}
+
+/** One embedded request of an `input_required` round, asked of the run's client. */
+async function answer(inner: ToolContext | undefined, tool: string, request: unknown): Promise<unknown> {
+  const { method, params } = (request ?? {}) as { method?: string; params?: Record<string, unknown> };
+  if (!inner)
+    throw new ToolError(`${tool} asked for ${method ?? "input"}, and this run has no client to ask.`);
+  if (method === "elicitation/create") return elicit(able(inner, "elicitation"), params ?? {});
+  if (method === "sampling/createMessage")
+    return able(inner, "sampling").sample(params as unknown as CreateMessageRequestParams);
+  if (method === "roots/list") return { roots: await able(inner, "roots").roots() };
+  throw new ToolError(
+    `${tool} asked for "${method}", which is not relayed (elicitation, sampling, roots are).`,
+  );
+}
+
+type Capability = "elicitation" | "sampling" | "roots";
+
+/** The context, when the client that sent the program can answer a question of this kind. */
+function able(inner: ToolContext, capability: Capability): ToolContext {
+  if (inner.client.capabilities?.[capability]) return inner;
+  throw new ToolError(
+    `${inner.toolName} asked for ${capability}, which the client that sent the program does not support; it was refused.`,
+  );
+}
+
+function elicit(inner: ToolContext, params: Record<string, unknown>) {
+  const { mode, ...form } = params;
+  if (mode !== undefined && mode !== "form")
+    throw new ToolError(
+      `${inner.toolName} asked for ${String(mode)} elicitation; only form elicitation is relayed.`,
+    );
+  return inner.elicit(form as unknown as Omit<ElicitRequestFormParams, "mode">);
+}

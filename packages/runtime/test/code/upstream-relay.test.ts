@@ -1,0 +1,191 @@
+import { serve } from "@mcp-gen/runtime/server";
+import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
+import { fromJsonSchema, McpServer, Server } from "@modelcontextprotocol/server";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import ts from "typescript-5";
+import { afterEach, describe, expect, it } from "vitest";
+import { manifest as conformance } from "../../../../generated/conformance/server.ts";
+import { connectInMemory } from "../../src/client/index.ts";
+import { codeMode, RELAY_CAPABILITIES, relayUpstream, withCodeTool } from "../../src/code/index.ts";
+import { createServer } from "../../src/server/index.ts";
+
+/**
+ * `relayUpstream` in one process: a 2025 upstream (the SDK v2 `McpServer` connected by hand
+ * speaks 2025 only) whose requests name no call. Two served code tools share its connection, as
+ * two `serve()`s of one process may: each program's question goes to its own client, and while
+ * programs of both are in flight a question is refused rather than guessed. A run without a
+ * client refuses too.
+ */
+const open: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const o of open.splice(0).reverse()) await o.close();
+});
+
+function upstream(gate: { started: number; onStart?: () => void; release: Promise<void> }): McpServer {
+  const server = new McpServer({ name: "up", version: "1.0.0" });
+  const form = {
+    type: "object" as const,
+    properties: { name: { type: "string" as const } },
+    required: ["name"],
+  };
+  const empty = fromJsonSchema({ type: "object" });
+  server.registerTool(
+    "ask",
+    { inputSchema: empty, annotations: { readOnlyHint: true } },
+    async (_args, ctx) => {
+      const answer = await ctx.mcpReq.elicitInput({ message: "Name?", requestedSchema: form });
+      return { content: [{ type: "text", text: `hello ${String(answer.content?.name)}` }] };
+    },
+  );
+  // waits until the test releases it, then asks
+  server.registerTool(
+    "gated_ask",
+    { inputSchema: empty, annotations: { readOnlyHint: true } },
+    async (_args, ctx) => {
+      gate.started++;
+      gate.onStart?.();
+      await gate.release;
+      const answer = await ctx.mcpReq.elicitInput({ message: "Name?", requestedSchema: form });
+      return { content: [{ type: "text", text: `hello ${String(answer.content?.name)}` }] };
+    },
+  );
+  return server;
+}
+
+async function relayed(gate: Parameters<typeof upstream>[0], server?: Parameters<typeof connectInMemory>[0]) {
+  const connection = await connectInMemory(server ?? upstream(gate), {
+    protocol: server ? "2026-07-28" : "legacy",
+    clientOptions: { capabilities: RELAY_CAPABILITIES },
+  });
+  open.push(connection);
+  const { tools } = await connection.client.listTools();
+  return {
+    name: "up",
+    client: connection.client,
+    tools: tools as never[],
+    relay: relayUpstream({ client: connection.client, name: "up" }),
+  };
+}
+
+/** A served code tool over the upstream, and an SDK client that answers its elicitations with `name`. */
+async function program(server: Awaited<ReturnType<typeof relayed>>, name: string): Promise<Client> {
+  const coded = await withCodeTool({ manifest: conformance, only: true, servers: [server], typescript: ts });
+  open.push(coded);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  open.push(await serve(coded.manifest, { transport: serverSide as never, onError: () => {} }));
+  const client = new Client({ name, version: "1.0.0" }, { capabilities: { elicitation: { form: {} } } });
+  client.setRequestHandler("elicitation/create", () => ({ action: "accept", content: { name } }));
+  await client.connect(clientSide);
+  open.push(client);
+  return client;
+}
+
+const run = async (client: Client, source: string) =>
+  (
+    (await client.callTool({ name: "run_program", arguments: { program: source } })) as {
+      content: { text: string }[];
+    }
+  ).content[0]!.text.split("\n\n")[0]!;
+
+const CATCH_COUNT = "try { return await up.count(); } catch (e) { return (e as Error).message; }";
+const CATCHING = `try { return await up.gated_ask(); } catch (e) { return (e as Error).message; }`;
+
+describe("relayUpstream over a 2025 upstream", () => {
+  it("sends each program's question to the client that sent that program", async () => {
+    const server = await relayed({ started: 0, release: Promise.resolve() });
+    const [ada, bob] = [await program(server, "ada"), await program(server, "bob")];
+    expect(JSON.parse(await run(ada, "return await up.ask();"))).toBe("hello ada");
+    expect(JSON.parse(await run(bob, "return await up.ask();"))).toBe("hello bob");
+  });
+
+  it("refuses a question asked while programs of two clients have calls in flight", async () => {
+    let release!: () => void;
+    let bothStarted!: () => void;
+    const started = new Promise<void>((resolve) => {
+      bothStarted = resolve;
+    });
+    const gate = {
+      started: 0,
+      onStart: () => gate.started === 2 && bothStarted(),
+      release: new Promise<void>((resolve) => {
+        release = resolve;
+      }),
+    };
+    const server = await relayed(gate);
+    const [ada, bob] = [await program(server, "ada"), await program(server, "bob")];
+    const answers = Promise.all([run(ada, CATCHING), run(bob, CATCHING)]);
+    await started;
+    release();
+    const refusal =
+      "up.gated_ask failed: up asked for elicitation while calls of 2 programs are in flight; a 2025 server does not say which call asks, so it is refused (a 2026-07-28 server's questions are relayed).";
+    expect((await answers).map((a) => JSON.parse(a))).toStrictEqual([refusal, refusal]);
+  });
+
+  it("refuses a question of a call from a run that has no client (codeMode without a context)", async () => {
+    const server = await relayed({ started: 0, release: Promise.resolve() });
+    const code = await codeMode({ servers: [server], typescript: ts });
+    open.push(code);
+    const result = await code.run(
+      "try { return await up.ask(); } catch (e) { return (e as Error).message; }",
+    );
+    expect(result.ok && result.value).toBe(
+      "up.ask failed: up asked for elicitation, and the program that called it has no client to ask.",
+    );
+  });
+});
+
+describe("relayUpstream over a 2026-07-28 upstream", () => {
+  it("answers its input_required rounds through the program's client (a tool with an output schema)", async () => {
+    // mcp-gen's own conformance server in memory, spoken to in 2026-07-28: its tools declare output schemas
+    const server = await relayed(
+      { started: 0, release: Promise.resolve() },
+      createServer(conformance, { onError: () => {} }),
+    );
+    expect(server.client.getProtocolEra()).toBe("modern");
+    const ada = await program(server, "ada");
+    // (the tool is not read-only: the program's call asks permission first, through the same client)
+    const answer = (message: string): Record<string, string | boolean> =>
+      message.startsWith("A program wants to call")
+        ? { allow: true }
+        : { username: "ada", email: `${message}@example.com` };
+    ada.setRequestHandler("elicitation/create", (request) => ({
+      action: "accept",
+      content: answer(request.params.message),
+    }));
+    const text = await run(ada, 'return await up.test_elicitation({ message: "who" });');
+    expect(text).toBe(
+      JSON.stringify('User response: action=accept, content={"username":"ada","email":"who@example.com"}'),
+    );
+  });
+
+  it("refuses a structured result that breaks the listed output schema, as client.callTool would", async () => {
+    // a low-level SDK server (no output check of its own), served in 2026-07-28 in memory
+    const lying = () => {
+      const server = new Server({ name: "lying", version: "1.0.0" }, { capabilities: { tools: {} } });
+      server.setRequestHandler("tools/list", () => ({
+        tools: [
+          {
+            name: "count",
+            inputSchema: { type: "object" },
+            outputSchema: { type: "object", properties: { n: { type: "integer" } }, required: ["n"] },
+            annotations: { readOnlyHint: true },
+          },
+        ],
+      }));
+      server.setRequestHandler("tools/call", () => ({
+        content: [{ type: "text", text: "many" }],
+        structuredContent: { n: "many" },
+      }));
+      return server;
+    };
+    const server = await relayed(
+      { started: 0, release: Promise.resolve() },
+      { connect: async (transport) => void serveStdio(lying, { transport }) },
+    );
+    expect(server.client.getProtocolEra()).toBe("modern");
+    const ada = await program(server, "ada");
+    expect(JSON.parse(await run(ada, CATCH_COUNT))).toMatch(
+      /^up\.count failed: Structured content does not match the tool's output schema: .*n/,
+    );
+  });
+});
