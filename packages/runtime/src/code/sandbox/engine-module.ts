@@ -34,6 +34,8 @@ export interface EngineInstance {
   quickjs: QuickJSWASMModule;
   /** The heap cannot grow much more: an error without a message is then the engine out of memory. */
   memoryFull: () => boolean;
+  /** The instance's WebAssembly memory (the bridge writes and reads strings in it). */
+  memory: { readonly buffer: ArrayBuffer };
 }
 
 const PAGE = 65_536;
@@ -70,5 +72,9 @@ export async function instantiateEngine(options: {
       } as Parameters<typeof newVariant>[1],
     ),
   );
-  return { quickjs, memoryFull: () => wasmMemory.buffer.byteLength > (maximum - 64) * PAGE };
+  return {
+    quickjs,
+    memory: wasmMemory,
+    memoryFull: () => wasmMemory.buffer.byteLength > (maximum - 64) * PAGE,
+  };
 }
