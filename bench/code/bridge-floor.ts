@@ -68,7 +68,9 @@ const cpuPerCall = (since: NodeJS.CpuUsage) => {
 function roundTrips(kind: "handles" | "ffi"): Promise<number> {
   const { ctx, resolve, drain, dispose } = fresh();
   const calls =
-    kind === "ffi" ? createEngineCalls({ quickjs, context: ctx, memory: engine.memory }) : undefined;
+    kind === "ffi"
+      ? createEngineCalls({ quickjs, context: ctx, memory: engine.memory, Lifetime: engine.Lifetime })
+      : undefined;
   const start = process.cpuUsage();
   const program = ctx.unwrapResult(ctx.evalCode(wrapProgram(PROGRAM), "program.js"));
   return new Promise<number>((done) => {

@@ -1,10 +1,6 @@
 import { Buffer } from "node:buffer";
-import {
-  Lifetime,
-  type QuickJSContext,
-  type QuickJSHandle,
-  type QuickJSWASMModule,
-} from "quickjs-emscripten-core";
+// Types only: the engine's packages load when a sandbox starts (engine-module.ts), never with this entry.
+import type { Lifetime, QuickJSContext, QuickJSHandle, QuickJSWASMModule } from "quickjs-emscripten-core";
 
 /**
  * The bridge's three crossings per call — settle an answer, run the engine's pending jobs, take
@@ -66,6 +62,8 @@ export function createEngineCalls(setup: {
   quickjs: QuickJSWASMModule;
   context: QuickJSContext;
   memory: { readonly buffer: ArrayBuffer };
+  /** quickjs-emscripten-core's `Lifetime` class (from the module `instantiateEngine` loaded). */
+  Lifetime: typeof Lifetime;
 }): EngineCalls {
   const { memory } = setup;
   const ffi = setup.quickjs.getFFI() as unknown as Ffi;
@@ -101,7 +99,7 @@ export function createEngineCalls(setup: {
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
   const thrown = (value: number) =>
-    new Lifetime(value, undefined, (pointer: number) =>
+    new setup.Lifetime(value, undefined, (pointer: number) =>
       ffi.QTS_FreeValuePointer(ctx, pointer),
     ) as unknown as QuickJSHandle;
 

@@ -1,4 +1,4 @@
-import type { QuickJSContext, QuickJSHandle, QuickJSWASMModule } from "quickjs-emscripten-core";
+import type { Lifetime, QuickJSContext, QuickJSHandle, QuickJSWASMModule } from "quickjs-emscripten-core";
 import { describeHostError, describeThrown, isHostError, MAX_STACK_BYTES } from "./engine-errors.ts";
 import { createEngineCalls, type EngineCalls, EngineHeapFull } from "./engine-ffi.ts";
 import { INSTALL, TO_JSON, wrapProgram } from "./prelude.ts";
@@ -40,6 +40,7 @@ export class EngineRun {
   private readonly memoryFull: () => boolean;
   private readonly quickjs: QuickJSWASMModule;
   private readonly memory: { readonly buffer: ArrayBuffer };
+  private readonly Lifetime: typeof Lifetime;
 
   constructor(
     setup: {
@@ -48,6 +49,8 @@ export class EngineRun {
       memoryFull: () => boolean;
       /** The engine's WebAssembly memory. */
       memory: { readonly buffer: ArrayBuffer };
+      /** quickjs-emscripten-core's `Lifetime` class. */
+      Lifetime: typeof Lifetime;
     },
     private readonly post: (messages: WorkerMessage[]) => void,
   ) {
@@ -56,6 +59,7 @@ export class EngineRun {
     this.memoryFull = setup.memoryFull;
     this.quickjs = quickjs;
     this.memory = setup.memory;
+    this.Lifetime = setup.Lifetime;
     const { limits } = message;
     const runtime = quickjs.newRuntime();
     runtime.setMemoryLimit(limits.memoryBytes);
@@ -90,7 +94,12 @@ export class EngineRun {
       this.reject = ctx.getProp(bridge, "reject");
       this.drain = ctx.getProp(bridge, "drain");
       bridge.dispose();
-      this.calls = createEngineCalls({ quickjs: this.quickjs, context: ctx, memory: this.memory });
+      this.calls = createEngineCalls({
+        quickjs: this.quickjs,
+        context: ctx,
+        memory: this.memory,
+        Lifetime: this.Lifetime,
+      });
       this.program = ctx.unwrapResult(ctx.evalCode(wrapProgram(this.message.program), "program.js"));
     } catch (error) {
       if (isHostError(error)) this.broken(error);
