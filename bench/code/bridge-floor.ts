@@ -6,6 +6,8 @@
  * real prelude. Rows, CPU µs per call, medians, the variants interleaved:
  * - the round trip through quickjs-emscripten's handle API (what the bridge did before),
  * - the same round trip on the raw FFI (`engine-ffi.ts`, what the bridge does now),
+ * - each crossing alone on the raw FFI: an answer handed in (to an id nobody waits for, so the
+ *   engine does not parse it), the job queue run with nothing in it, an empty queue drained,
  * - the engine's own share, run inside the engine with no crossing: JSON.parse of the answer,
  *   JSON.stringify of the arguments, a promise settled and awaited, the queue's text.
  *   npx tsx bench/code/bridge-floor.ts [--rounds 15]
@@ -110,6 +112,27 @@ function roundTrips(kind: "handles" | "ffi"): Promise<number> {
   });
 }
 
+/** One crossing alone, N times. */
+function crossing(kind: "settle" | "jobs" | "drain"): number {
+  const { ctx, resolve, drain, dispose } = fresh();
+  const calls = createEngineCalls({
+    quickjs,
+    context: ctx,
+    memory: engine.memory,
+    Lifetime: engine.Lifetime,
+  });
+  const start = process.cpuUsage();
+  for (let n = 0; n < N; n++) {
+    if (kind === "settle") calls.settle(resolve, 1e9, RESULT);
+    else if (kind === "jobs") calls.runJobs();
+    else calls.text(drain);
+  }
+  const us = cpuPerCall(start);
+  calls.dispose();
+  dispose();
+  return us;
+}
+
 /** One piece of the engine's work per call, in a loop inside the engine (no crossing). */
 function inEngine(body: string): number {
   const { ctx, dispose } = fresh();
@@ -124,6 +147,9 @@ function inEngine(body: string): number {
 const rows: Record<string, () => number | Promise<number>> = {
   "round trip, quickjs-emscripten handle API": () => roundTrips("handles"),
   "round trip, raw FFI (the bridge now)": () => roundTrips("ffi"),
+  "  crossing: an answer handed in (not parsed)": () => crossing("settle"),
+  "  crossing: the job queue run, empty": () => crossing("jobs"),
+  "  crossing: the queue drained, empty": () => crossing("drain"),
   "  in the engine: JSON.parse of the answer": () =>
     inEngine(`const s = ${JSON.stringify(RESULT)}; for (let i = 0; i < ${N}; i++) JSON.parse(s);`),
   "  in the engine: JSON.stringify of the arguments": () =>
