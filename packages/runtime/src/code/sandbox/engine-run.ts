@@ -1,7 +1,9 @@
-import type { Lifetime, QuickJSContext, QuickJSHandle, QuickJSWASMModule } from "quickjs-emscripten-core";
+import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
 import { describeHostError, describeThrown, isHostError, MAX_STACK_BYTES } from "./engine-errors.ts";
 import { createEngineCalls, type EngineCalls, EngineHeapFull } from "./engine-ffi.ts";
-import { INSTALL, TO_JSON, wrapProgram } from "./prelude.ts";
+import { type InstalledBridge, installBridge } from "./engine-install.ts";
+import type { EngineInstance } from "./engine-module.ts";
+import { TO_JSON, wrapProgram } from "./prelude.ts";
 import type { Answer, HostMessage, WorkerError, WorkerMessage } from "./protocol.ts";
 
 type RunMessage = Extract<HostMessage, { type: "run" }>;
@@ -24,9 +26,7 @@ export class EngineRun {
   private readonly pending = new Set<number>();
   /** Messages gathered while the engine runs, posted together. */
   private outbox: WorkerMessage[] = [];
-  private resolve: QuickJSHandle | undefined;
-  private reject: QuickJSHandle | undefined;
-  private drain: QuickJSHandle | undefined;
+  private bridge: InstalledBridge | undefined;
   private calls: EngineCalls | undefined;
   private readonly deadline: number;
   private program: QuickJSHandle | undefined;
@@ -38,28 +38,15 @@ export class EngineRun {
 
   private readonly message: RunMessage;
   private readonly memoryFull: () => boolean;
-  private readonly quickjs: QuickJSWASMModule;
-  private readonly memory: { readonly buffer: ArrayBuffer };
-  private readonly Lifetime: typeof Lifetime;
 
+  /** `setup`: the engine instance (`instantiateEngine`) and the run's message. */
   constructor(
-    setup: {
-      quickjs: QuickJSWASMModule;
-      message: RunMessage;
-      memoryFull: () => boolean;
-      /** The engine's WebAssembly memory. */
-      memory: { readonly buffer: ArrayBuffer };
-      /** quickjs-emscripten-core's `Lifetime` class. */
-      Lifetime: typeof Lifetime;
-    },
+    private readonly setup: EngineInstance & { message: RunMessage },
     private readonly post: (messages: WorkerMessage[]) => void,
   ) {
     const { quickjs, message } = setup;
     this.message = message;
     this.memoryFull = setup.memoryFull;
-    this.quickjs = quickjs;
-    this.memory = setup.memory;
-    this.Lifetime = setup.Lifetime;
     const { limits } = message;
     const runtime = quickjs.newRuntime();
     runtime.setMemoryLimit(limits.memoryBytes);
@@ -74,32 +61,9 @@ export class EngineRun {
   start(): void {
     const ctx = this.context;
     try {
-      const install = this.evaluate(INSTALL);
-      const names = ctx.newArray();
-      this.message.api.forEach(([ns, fns], i) => {
-        const entry = ctx.newArray();
-        ctx.setProp(entry, 0, ctx.newString(ns));
-        const list = ctx.newArray();
-        for (const [j, fn] of fns.entries()) ctx.setProp(list, j, ctx.newString(fn));
-        ctx.setProp(entry, 1, list);
-        ctx.setProp(names, i, entry);
-        entry.dispose();
-        list.dispose();
-      });
-      const logLimit = ctx.newNumber(this.message.limits.logBytes);
-      const installed = ctx.callFunction(install, ctx.undefined, names, logLimit);
-      for (const handle of [install, names, logLimit]) handle.dispose();
-      const bridge = ctx.unwrapResult(installed);
-      this.resolve = ctx.getProp(bridge, "resolve");
-      this.reject = ctx.getProp(bridge, "reject");
-      this.drain = ctx.getProp(bridge, "drain");
-      bridge.dispose();
-      this.calls = createEngineCalls({
-        quickjs: this.quickjs,
-        context: ctx,
-        memory: this.memory,
-        Lifetime: this.Lifetime,
-      });
+      this.bridge = installBridge(ctx, { api: this.message.api, logBytes: this.message.limits.logBytes });
+      const { quickjs, memory, Lifetime } = this.setup;
+      this.calls = createEngineCalls({ quickjs, context: ctx, memory, Lifetime });
       this.program = ctx.unwrapResult(ctx.evalCode(wrapProgram(this.message.program), "program.js"));
     } catch (error) {
       if (isHostError(error)) this.broken(error);
@@ -115,8 +79,9 @@ export class EngineRun {
   }
 
   private settleAll(answers: readonly Answer[]): void {
-    const { calls, resolve, reject } = this;
-    if (this.finished || !calls || !resolve || !reject) return;
+    const { calls, bridge } = this;
+    if (this.finished || !calls || !bridge) return;
+    const { resolve, reject } = bridge;
     const ctx = this.context;
     for (const answer of answers) {
       if (!this.pending.delete(answer.call)) continue;
@@ -170,8 +135,8 @@ export class EngineRun {
 
   /** Takes the calls and console lines the engine queued into the outbox. */
   private take(): void {
-    if (!this.drain || !this.calls) return;
-    const text = this.calls.text(this.drain);
+    if (!this.bridge || !this.calls) return;
+    const text = this.calls.text(this.bridge.drain);
     if (text === "") return;
     const run = this.message.run;
     for (const item of JSON.parse(`[${text}]`) as (
@@ -305,9 +270,7 @@ export class EngineRun {
     if (this.wrecked) return;
     try {
       this.calls?.dispose();
-      this.resolve?.dispose();
-      this.reject?.dispose();
-      this.drain?.dispose();
+      for (const handle of Object.values(this.bridge ?? {})) handle.dispose();
       this.program?.dispose();
       const runtime = this.context.runtime;
       this.context.dispose();
