@@ -6,11 +6,13 @@
  * manifest in process, and the same manifest served by mcp-gen through the SDK client over an
  * in-memory transport. Last, the floors: a bare QuickJS host function returning a promise the host
  * resolves (what any bridge into this engine costs), and a postMessage round trip to a worker.
- *   npx tsx bench/code/sandbox.ts [--runs 200] [--thread caller|worker]   (default: both, one after the other)
+ *   npx tsx bench/code/sandbox.ts [--runs 200] [--thread caller|worker] [--long-only]
+ *   (both threads by default, one after the other; --long-only: only the 1,000-call rows and the floors)
  * (the worker runs from the compiled runtime: `npx tsc -b packages/runtime` first)
  */
 import { setMaxListeners } from "node:events";
 import { loadavg } from "node:os";
+import { PerformanceObserver } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import variantModule from "@jitl/quickjs-wasmfile-release-sync";
 import { connectInMemory } from "@mcp-gen/runtime/client";
@@ -26,6 +28,7 @@ const arg = (name: string, fallback: number) => {
 };
 const RUNS = arg("runs", 200);
 const only = process.argv.indexOf("--thread");
+const LONG_ONLY = process.argv.includes("--long-only");
 const THREADS = (only === -1 ? ["caller", "worker"] : [process.argv[only + 1]]) as ("caller" | "worker")[];
 const ARGS = JSON.stringify({ query: "客厅 灯", limit: 2 });
 const signal = new AbortController().signal;
@@ -103,7 +106,8 @@ async function measure(label: string, binding: ProgramTool, THREAD: "caller" | "
  * The bridge's cost per call without the per-program costs: one program of 1,000 sequential
  * calls against 1,000 direct calls, alternating, 7 rounds after 3 to warm up; medians of wall
  * time, and of CPU time (`process.cpuUsage()`, every thread of the process: the worker's too),
- * which a loaded machine stretches far less than wall time.
+ * which a loaded machine stretches far less than wall time; and V8's garbage collections during
+ * each (a PerformanceObserver's "gc" entries), per 1,000 calls.
  */
 async function longProgram(label: string, binding: ProgramTool, thread: "caller" | "worker") {
   const N = 1000;
@@ -116,32 +120,46 @@ async function longProgram(label: string, binding: ProgramTool, thread: "caller"
   const plain: number[] = [];
   const bridgedCpu: number[] = [];
   const plainCpu: number[] = [];
+  let collections = 0;
+  const gc = new PerformanceObserver((list) => {
+    collections += list.getEntries().length;
+  });
+  gc.observe({ entryTypes: ["gc"] });
+  // entries arrive after the collection: a macrotask turn before each count is read
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+  const bridgedGc: number[] = [];
+  const plainGc: number[] = [];
   const cpuUs = (since: NodeJS.CpuUsage) => {
     const used = process.cpuUsage(since);
     return (used.user + used.system) / N;
   };
   for (let r = 0; r < 10; r++) {
+    await settle();
+    collections = 0;
     let start = performance.now();
     let cpu = process.cpuUsage();
     const result = await sandbox.run(program, { api, limits });
     if (!result.ok) throw new Error(result.error.message);
     if (r >= 3) bridged.push(((performance.now() - start) / N) * 1000);
     if (r >= 3) bridgedCpu.push(cpuUs(cpu));
+    await settle();
+    if (r >= 3) bridgedGc.push(collections);
+    collections = 0;
     start = performance.now();
     cpu = process.cpuUsage();
     for (let i = 0; i < N; i++) await call();
     if (r >= 3) plain.push(((performance.now() - start) / N) * 1000);
     if (r >= 3) plainCpu.push(cpuUs(cpu));
+    await settle();
+    if (r >= 3) plainGc.push(collections);
   }
+  gc.disconnect();
   await sandbox.close();
-  const [b, d, bc, dc] = [bridged, plain, bridgedCpu, plainCpu].map((l) => quantile(sorted(l), 0.5)) as [
-    number,
-    number,
-    number,
-    number,
-  ];
+  const [b, d, bc, dc, bg, dg] = [bridged, plain, bridgedCpu, plainCpu, bridgedGc, plainGc].map((l) =>
+    quantile(sorted(l), 0.5),
+  ) as [number, number, number, number, number, number];
   console.log(
-    `| ${label}, ${thread} thread | ${b.toFixed(1)} / ${d.toFixed(1)} µs = ${(b / d).toFixed(2)} × | ${bc.toFixed(1)} / ${dc.toFixed(1)} µs = ${(bc / dc).toFixed(2)} × |`,
+    `| ${label}, ${thread} thread | ${b.toFixed(1)} / ${d.toFixed(1)} µs = ${(b / d).toFixed(2)} × | ${bc.toFixed(1)} / ${dc.toFixed(1)} µs = ${(bc / dc).toFixed(2)} × | ${bg} / ${dg} |`,
   );
 }
 
@@ -224,19 +242,23 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(" ")}, ${RUNS} runs each, Node ${process.version}`,
 );
-for (const thread of THREADS)
-  await measure("in process (bindManifest)", bindManifest(manifest).search_devices!, thread);
-const connection = await connectInMemory(createServer(manifest));
-const { tools } = await connection.client.listTools();
-// The generated client's spec: search_devices returns an array, which travels wrapped as { result }.
-const specs = { search_devices: { ...validators.search_devices, resultWrapped: true } };
-const overMcp = bindClientTools({ client: connection.client, tools, specs }).search_devices!;
-for (const thread of THREADS) await measure("MCP client, in memory (bindClientTools)", overMcp, thread);
-await connection.close();
+if (!LONG_ONLY) {
+  for (const thread of THREADS)
+    await measure("in process (bindManifest)", bindManifest(manifest).search_devices!, thread);
+  const connection = await connectInMemory(createServer(manifest));
+  const { tools } = await connection.client.listTools();
+  // The generated client's spec: search_devices returns an array, which travels wrapped as { result }.
+  const specs = { search_devices: { ...validators.search_devices, resultWrapped: true } };
+  const overMcp = bindClientTools({ client: connection.client, tools, specs }).search_devices!;
+  for (const thread of THREADS) await measure("MCP client, in memory (bindClientTools)", overMcp, thread);
+  await connection.close();
+}
 console.log(
   "\none program of 1,000 sequential calls against 1,000 direct calls, per call (medians of 7 rounds)",
 );
-console.log("| tool, engine | wall: bridged / direct | CPU: bridged / direct |\n| --- | ---: | ---: |");
+console.log(
+  "| tool, engine | wall: bridged / direct | CPU: bridged / direct | GCs per 1,000 calls: bridged / direct |\n| --- | ---: | ---: | ---: |",
+);
 for (const thread of THREADS) await longProgram("in process", bindManifest(manifest).search_devices!, thread);
 {
   const again = await connectInMemory(createServer(manifest));

@@ -40,16 +40,20 @@ export interface CallEnvironment {
 /**
  * Runs one tool call: arguments are checked (safety, then schema) before the implementation
  * is touched; an invalid call returns the validator's feedback as an `isError` result and
- * never executes. Thrown errors and timeouts become `isError` results too.
+ * never executes. Thrown errors and timeouts become `isError` results too. `validated`: the
+ * caller already checked the arguments with this tool's own input validator (code mode's
+ * bridge), so only the safety walk runs again.
  */
 export async function callTool(
   tool: ManifestTool,
   rawArgs: unknown,
   env: CallEnvironment,
+  options: { validated?: boolean; target?: Target<CallToolResult> } = {},
 ): Promise<CallToolResult> {
-  const checked = checkArguments(tool, rawArgs, env);
+  const checked = checkArguments(tool, rawArgs, env, options.validated === true);
   if (!checked.ok) return checked.result;
-  return execute({ target: toolTarget(tool), args: checked.args, env }) as Promise<CallToolResult>;
+  const target = options.target ?? toolTarget(tool);
+  return execute({ target, args: checked.args, env }) as Promise<CallToolResult>;
 }
 
 /**
@@ -93,6 +97,7 @@ export function checkArguments(
   tool: ManifestTool,
   rawArgs: unknown,
   env: CallEnvironment,
+  validated = false,
 ): { ok: true; args: unknown } | { ok: false; result: CallToolResult } {
   const args = rawArgs ?? {};
   const unsafe = unsafeArguments(args, env.limits);
@@ -103,6 +108,7 @@ export function checkArguments(
       result: errorResult(formatIssues([unsafe], `Invalid arguments of tool "${tool.definition.name}"`)),
     };
   }
+  if (validated) return { ok: true, args };
   const checked = tool.input.check(args);
   if (checked.ok) return { ok: true, args };
   if (env.note) env.note.outcome = "invalid-arguments";

@@ -39,13 +39,10 @@ export class CallerThreadEngine implements EngineHost {
     this.current?.engine.dispose();
     const run = message.run;
     this.guard(run, () => {
-      const engine = new EngineRun(
-        { quickjs: instance.quickjs, message, memoryFull: instance.memoryFull },
-        (out) => {
-          for (const item of out) this.onMessage(item);
-          if (out.at(-1)?.type === "done") queueMicrotask(() => this.finish(run));
-        },
-      );
+      const engine = new EngineRun({ ...instance, message }, (out) => {
+        for (const item of out) this.onMessage(item);
+        if (out.at(-1)?.type === "done") queueMicrotask(() => this.finish(run));
+      });
       this.current = { id: run, engine };
       engine.start();
     });

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 // Imported under another name: esbuild's recipe for ESM bundles of CommonJS dependencies adds a
 // banner that declares `createRequire` itself, and an import of the same name would clash with it.
 import { createRequire as requireFrom } from "node:module";
-import type { QuickJSWASMModule } from "quickjs-emscripten-core";
+import type { Lifetime, QuickJSWASMModule } from "quickjs-emscripten-core";
 
 /** A compiled `WebAssembly.Module` (this package's types have no WebAssembly declarations). */
 export type WasmModule = object;
@@ -34,6 +34,10 @@ export interface EngineInstance {
   quickjs: QuickJSWASMModule;
   /** The heap cannot grow much more: an error without a message is then the engine out of memory. */
   memoryFull: () => boolean;
+  /** The instance's WebAssembly memory (the bridge writes and reads strings in it). */
+  memory: { readonly buffer: ArrayBuffer };
+  /** quickjs-emscripten-core's `Lifetime` class, for handles the bridge makes of raw values. */
+  Lifetime: typeof Lifetime;
 }
 
 const PAGE = 65_536;
@@ -48,7 +52,7 @@ export async function instantiateEngine(options: {
   wasmModule: WasmModule;
   memoryBytes: number;
 }): Promise<EngineInstance> {
-  const [{ newQuickJSWASMModuleFromVariant, newVariant }, variantModule] = await Promise.all([
+  const [{ Lifetime, newQuickJSWASMModuleFromVariant, newVariant }, variantModule] = await Promise.all([
     import("quickjs-emscripten-core"),
     import("@jitl/quickjs-wasmfile-release-sync"),
   ]);
@@ -70,5 +74,10 @@ export async function instantiateEngine(options: {
       } as Parameters<typeof newVariant>[1],
     ),
   );
-  return { quickjs, memoryFull: () => wasmMemory.buffer.byteLength > (maximum - 64) * PAGE };
+  return {
+    quickjs,
+    memory: wasmMemory,
+    Lifetime,
+    memoryFull: () => wasmMemory.buffer.byteLength > (maximum - 64) * PAGE,
+  };
 }

@@ -1,17 +1,24 @@
-import type { QuickJSContext, QuickJSHandle, QuickJSWASMModule } from "quickjs-emscripten-core";
+import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
 import { describeHostError, describeThrown, isHostError, MAX_STACK_BYTES } from "./engine-errors.ts";
-import { INSTALL, TO_JSON, wrapProgram } from "./prelude.ts";
+import { createEngineCalls, type EngineCalls, EngineHeapFull } from "./engine-ffi.ts";
+import { type InstalledBridge, installBridge } from "./engine-install.ts";
+import type { EngineInstance } from "./engine-module.ts";
+import { TO_JSON, wrapProgram } from "./prelude.ts";
 import type { Answer, HostMessage, WorkerError, WorkerMessage } from "./protocol.ts";
 
 type RunMessage = Extract<HostMessage, { type: "run" }>;
 
 type LogLevel = "log" | "info" | "warn" | "error";
 
+/** `QTS_PromiseState` of a pending promise. */
+const PENDING = 0;
+
 /**
  * One program in a fresh QuickJS runtime and context (its own heap, stack and interrupt
- * deadline), inside the worker. Calls leave as `call` messages, gathered while the engine runs
- * and posted together; `answer` settles their promises (inside the engine) and runs its pending
- * jobs until the program's promise settles.
+ * deadline), in a worker or the calling thread. Calls leave as `call` messages, gathered while the
+ * engine runs and posted together; `answer` settles their promises (inside the engine) and runs
+ * its pending jobs until the program's promise settles. The crossings of every call go through
+ * `engine-ffi.ts`; the rest (start, errors, the result) through quickjs-emscripten's handles.
  */
 export class EngineRun {
   private readonly context: QuickJSContext;
@@ -19,8 +26,8 @@ export class EngineRun {
   private readonly pending = new Set<number>();
   /** Messages gathered while the engine runs, posted together. */
   private outbox: WorkerMessage[] = [];
-  private settle: QuickJSHandle | undefined;
-  private drain: QuickJSHandle | undefined;
+  private bridge: InstalledBridge | undefined;
+  private calls: EngineCalls | undefined;
   private readonly deadline: number;
   private program: QuickJSHandle | undefined;
   private finished = false;
@@ -32,8 +39,9 @@ export class EngineRun {
   private readonly message: RunMessage;
   private readonly memoryFull: () => boolean;
 
+  /** `setup`: the engine instance (`instantiateEngine`) and the run's message. */
   constructor(
-    setup: { quickjs: QuickJSWASMModule; message: RunMessage; memoryFull: () => boolean },
+    private readonly setup: EngineInstance & { message: RunMessage },
     private readonly post: (messages: WorkerMessage[]) => void,
   ) {
     const { quickjs, message } = setup;
@@ -53,25 +61,9 @@ export class EngineRun {
   start(): void {
     const ctx = this.context;
     try {
-      const install = this.evaluate(INSTALL);
-      const names = ctx.newArray();
-      this.message.api.forEach(([ns, fns], i) => {
-        const entry = ctx.newArray();
-        ctx.setProp(entry, 0, ctx.newString(ns));
-        const list = ctx.newArray();
-        for (const [j, fn] of fns.entries()) ctx.setProp(list, j, ctx.newString(fn));
-        ctx.setProp(entry, 1, list);
-        ctx.setProp(names, i, entry);
-        entry.dispose();
-        list.dispose();
-      });
-      const logLimit = ctx.newNumber(this.message.limits.logBytes);
-      const installed = ctx.callFunction(install, ctx.undefined, names, logLimit);
-      for (const handle of [install, names, logLimit]) handle.dispose();
-      const bridge = ctx.unwrapResult(installed);
-      this.settle = ctx.getProp(bridge, "settle");
-      this.drain = ctx.getProp(bridge, "drain");
-      bridge.dispose();
+      this.bridge = installBridge(ctx, { api: this.message.api, logBytes: this.message.limits.logBytes });
+      const { quickjs, memory, Lifetime } = this.setup;
+      this.calls = createEngineCalls({ quickjs, context: ctx, memory, Lifetime });
       this.program = ctx.unwrapResult(ctx.evalCode(wrapProgram(this.message.program), "program.js"));
     } catch (error) {
       if (isHostError(error)) this.broken(error);
@@ -87,26 +79,32 @@ export class EngineRun {
   }
 
   private settleAll(answers: readonly Answer[]): void {
-    if (this.finished || !this.settle) return;
-    const parts: string[] = [];
+    const { calls, bridge } = this;
+    if (this.finished || !calls || !bridge) return;
+    const { resolve, reject } = bridge;
+    const ctx = this.context;
     for (const answer of answers) {
       if (!this.pending.delete(answer.call)) continue;
-      parts.push(
-        answer.ok
-          ? `[${answer.call},1,${answer.json}]`
-          : JSON.stringify([answer.call, 0, answer.message, answer.name]),
-      );
-    }
-    if (parts.length > 0) {
-      const ctx = this.context;
-      const batch = ctx.newString(`[${parts.join(",")}]`);
-      const settled = ctx.callFunction(this.settle, ctx.undefined, batch);
-      batch.dispose();
-      if (settled.error) {
-        this.fail(this.read(settled.error), settled.error);
+      let thrown: QuickJSHandle | undefined;
+      if (answer.ok) {
+        try {
+          thrown = calls.settle(resolve, answer.call, answer.json);
+        } catch (error) {
+          if (!(error instanceof EngineHeapFull)) throw error;
+          this.end({ kind: "memory", message: "the sandbox's memory is full: a call's answer did not fit" });
+          return;
+        }
+      } else {
+        const args = [ctx.newNumber(answer.call), ctx.newString(answer.message), ctx.newString(answer.name)];
+        const settled = ctx.callFunction(reject, ctx.undefined, args);
+        for (const handle of args) handle.dispose();
+        if (settled.error) thrown = settled.error;
+        else settled.value.dispose();
+      }
+      if (thrown) {
+        this.fail(this.read(thrown), thrown);
         return;
       }
-      settled.value.dispose();
     }
     this.pump();
   }
@@ -137,31 +135,24 @@ export class EngineRun {
 
   /** Takes the calls and console lines the engine queued into the outbox. */
   private take(): void {
-    if (!this.drain) return;
-    const ctx = this.context;
-    const drained = ctx.callFunction(this.drain, ctx.undefined);
-    if (drained.error) {
-      drained.error.dispose();
-      return;
-    }
-    const text = ctx.getString(drained.value);
-    drained.value.dispose();
+    if (!this.bridge || !this.calls) return;
+    const text = this.calls.text(this.bridge.drain);
     if (text === "") return;
     const run = this.message.run;
-    for (const item of JSON.parse(text) as (
-      | ["log", LogLevel, string]
-      | ["call", number, string, string, unknown]
+    for (const item of JSON.parse(`[${text}]`) as (
+      | [0, LogLevel, string]
+      | [number, string, string, unknown]
     )[]) {
-      if (item[0] === "log") this.outbox.push({ type: "log", run, level: item[1], text: item[2] });
+      if (item[0] === 0) this.outbox.push({ type: "log", run, level: item[1] as LogLevel, text: item[2] });
       else {
-        this.pending.add(item[1]);
+        this.pending.add(item[0]);
         this.outbox.push({
           type: "call",
           run,
-          call: item[1],
-          namespace: item[2],
-          fn: item[3],
-          args: item[4],
+          call: item[0],
+          namespace: item[1],
+          fn: item[2],
+          args: item[3],
         });
       }
     }
@@ -184,16 +175,15 @@ export class EngineRun {
   }
 
   private step(): void {
-    if (this.finished || !this.program) return;
+    if (this.finished || !this.program || !this.calls) return;
     const ctx = this.context;
-    const jobs = ctx.runtime.executePendingJobs();
+    const jobError = this.calls.runJobs();
     this.take();
-    if (jobs.error) {
-      this.fail(this.read(jobs.error), jobs.error);
+    if (jobError) {
+      this.fail(this.read(jobError), jobError);
       return;
     }
-    const state = ctx.getPromiseState(this.program);
-    if (state.type === "pending") {
+    if (this.calls.promiseState(this.program) === PENDING) {
       if (this.pending.size === 0 && !ctx.runtime.hasPendingJob())
         this.end({
           kind: "deadlock",
@@ -202,6 +192,8 @@ export class EngineRun {
         });
       return;
     }
+    const state = ctx.getPromiseState(this.program);
+    if (state.type === "pending") return;
     if (state.type === "rejected") {
       this.fail(this.read(state.error), state.error);
       return;
@@ -277,8 +269,8 @@ export class EngineRun {
     this.finished = true;
     if (this.wrecked) return;
     try {
-      this.settle?.dispose();
-      this.drain?.dispose();
+      this.calls?.dispose();
+      for (const handle of Object.values(this.bridge ?? {})) handle.dispose();
       this.program?.dispose();
       const runtime = this.context.runtime;
       this.context.dispose();

@@ -5,16 +5,19 @@
  */
 
 /**
- * `(names, logLimit) => { drain, settle }`: installs `console` and the namespaces on the global
- * object. Nothing calls out of the engine: calls and console lines wait in a queue that the host
- * side takes with `drain()` (JSON text, "" when empty) whenever the engine stops running; a call's
- * promise lives in the engine and `settle(batch)` resolves or rejects a batch of them from the JSON
- * text `[[id, 1, value], [id, 0, message, errorName], …]`. Console output over `logLimit`
- * characters is dropped here, with a note.
+ * `(names, logLimit) => { drain, resolve, reject }`: installs `console` and the namespaces on the
+ * global object. Nothing calls out of the engine: calls and console lines wait in a queue that
+ * the host takes with `drain()` whenever the engine stops running. The queue is JSON text without
+ * its brackets ("" when empty), one item per call `[id, namespace, fn, arguments]` (id ≥ 1) or
+ * console line `[0, level, text]`; each item is serialised as the program makes it, and draining joins them
+ * into one string. A call's promise lives in the engine; `resolve(id, json)` fulfils it with the parsed
+ * answer, `reject(id, message, name)` rejects it with an error the program can catch. Console
+ * output over `logLimit` characters is dropped here, with a note.
  */
 export const INSTALL = `(function (names, logLimit) {
   "use strict";
   const waiting = new Map();
+  // items as JSON text, joined when drained (no quadratic concatenation for a long queue)
   const queue = [];
   let next = 0;
   let logged = 0;
@@ -35,17 +38,20 @@ export const INSTALL = `(function (names, logLimit) {
       text = text.slice(0, Math.max(0, logLimit - logged)) + "\\n[console output over the log limit of " + logLimit + " characters: the rest was dropped]";
     }
     logged += text.length;
-    queue.push(["log", level, text]);
+    queue.push(JSON.stringify([0, level, text]));
   };
   globalThis.console = Object.freeze({ log: writer("log"), info: writer("info"), warn: writer("warn"), error: writer("error") });
   for (const [ns, fns] of names) {
     if (ns in globalThis) throw new Error("the API namespace \\"" + ns + "\\" would hide the global \\"" + ns + "\\": give the namespace another name");
     const functions = Object.create(null);
     for (const fn of fns) {
+      // the item's middle, serialised once: a call's own arguments go into the text as the JSON
+      // they already are, so the host parses them once
+      const middle = "," + JSON.stringify(ns) + "," + JSON.stringify(fn) + ",";
       functions[fn] = function (args) {
         const json = JSON.stringify(args === undefined ? {} : args);
         const id = ++next;
-        queue.push(["call", id, ns, fn, json === undefined ? "null" : json]);
+        queue.push("[" + id + middle + (json === undefined ? "null" : json) + "]");
         return new Promise((resolve, reject) => waiting.set(id, [resolve, reject]));
       };
     }
@@ -54,32 +60,23 @@ export const INSTALL = `(function (names, logLimit) {
   return {
     drain() {
       if (queue.length === 0) return "";
-      // a call's arguments were serialised when it was made: they go into the text as they are,
-      // not as a string serialised again, so the host parses them once
-      const parts = [];
-      for (let i = 0; i < queue.length; i++) {
-        const item = queue[i];
-        parts.push(item[0] === "call"
-          ? '["call",' + item[1] + "," + JSON.stringify(item[2]) + "," + JSON.stringify(item[3]) + "," + item[4] + "]"
-          : JSON.stringify(item));
-      }
+      const text = queue.length === 1 ? queue[0] : queue.join(",");
       queue.length = 0;
-      return "[" + parts.join(",") + "]";
+      return text;
     },
-    settle(batch) {
-      const answers = JSON.parse(batch);
-      for (let i = 0; i < answers.length; i++) {
-        const answer = answers[i];
-        const callbacks = waiting.get(answer[0]);
-        if (!callbacks) continue;
-        waiting.delete(answer[0]);
-        if (answer[1]) callbacks[0](answer[2]);
-        else {
-          const error = new Error(answer[2]);
-          error.name = answer[3];
-          callbacks[1](error);
-        }
-      }
+    resolve(id, json) {
+      const callbacks = waiting.get(id);
+      if (!callbacks) return;
+      waiting.delete(id);
+      callbacks[0](JSON.parse(json));
+    },
+    reject(id, message, name) {
+      const callbacks = waiting.get(id);
+      if (!callbacks) return;
+      waiting.delete(id);
+      const error = new Error(message);
+      error.name = name;
+      callbacks[1](error);
     },
   };
 })`;

@@ -10,14 +10,14 @@ import type { HostMessage, WorkerMessage } from "./protocol.ts";
 
 const port = parentPort!;
 const { wasmModule, memoryBytes } = workerData as { wasmModule: WasmModule; memoryBytes: number };
-const { quickjs, memoryFull } = await instantiateEngine({ wasmModule, memoryBytes });
+const instance = await instantiateEngine({ wasmModule, memoryBytes });
 const post = (messages: WorkerMessage[] | WorkerMessage) => port.postMessage(messages);
 let current: { id: number; engine: EngineRun } | undefined;
 
 port.on("message", (message: HostMessage) => {
   if (message.type === "run") {
     current?.engine.dispose();
-    const engine = new EngineRun({ quickjs, message, memoryFull }, (out) => {
+    const engine = new EngineRun({ ...instance, message }, (out) => {
       post(out);
       if (out.at(-1)?.type === "done") queueMicrotask(() => finish(message.run));
     });
