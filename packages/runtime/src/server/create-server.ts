@@ -10,13 +10,11 @@ import { type Catalog, catalogOf } from "./catalog.ts";
 import { Connections, type ListenRelay } from "./connections.ts";
 import { type Features, loadFeatures } from "./features.ts";
 import { DEFAULT_MAX_ARGUMENT_DEPTH } from "./guard.ts";
-import { legacyRequestChannel } from "./input/request-channel.ts";
+import { lazyParkedCalls } from "./lazy-parked.ts";
 import type { ServerManifest } from "./manifest.ts";
 import { type ListsChanged, logToStderr, type McpGenServerOptions } from "./options.ts";
-import { parkedCalls } from "./parked.ts";
 import { noRuntimeCompiler } from "./protocol.ts";
 import { requestHandler } from "./request-handler.ts";
-import { createToolContext } from "./tool-context.ts";
 
 export { unwrapSchema } from "./catalog.ts";
 
@@ -61,21 +59,32 @@ export function createServerFactory(
   const connections = new Connections(report);
   const limits = { maxDepth: options.maxArgumentDepth ?? DEFAULT_MAX_ARGUMENT_DEPTH };
   const maskErrors = options.maskErrors ?? false;
-  const parked = parkedCalls(options);
+  const parked = lazyParkedCalls(options);
+  /**
+   * Tool contexts, once a catalog with a target that takes one has loaded its features (set
+   * before any request of that catalog runs: requests wait for the same promise, after this).
+   */
+  let contextSupport: Features["context"];
+  const support = () => {
+    if (!contextSupport) throw new Error("mcp-gen: a tool context was asked for before its module loaded");
+    return contextSupport;
+  };
   const notifyResourceUpdated = (uri: string) => connections.resourceUpdated(uri);
   /** What tools report: to every replica through the bus when shared, else to this server's subscribers. */
   const toolNotifies = options.publishResourceUpdated ?? notifyResourceUpdated;
   /** Tells the task service which tools this replica serves now (what a takeover runs again). */
   const adopt = (next: ReturnType<typeof served>) => {
-    void Promise.resolve(next.features).then((features) =>
+    if (next.catalog.uses.context) parked.preload();
+    void Promise.resolve(next.features).then((features) => {
+      contextSupport ??= features.context;
       features.tasks?.adopt({
         targets: next.catalog.targets,
         limits,
         maskErrors,
         report,
         notifyResourceUpdated: toolNotifies,
-      }),
-    );
+      });
+    });
     return next;
   };
   let now = adopt(served(catalogOf(manifest, options), options));
@@ -114,7 +123,7 @@ export function createServerFactory(
         requestSignal: ctx.mcpReq.signal,
         request: ctx,
         context: (signal, link) =>
-          createToolContext({
+          support().createToolContext({
             server,
             era,
             toolName: subject.name,
@@ -124,7 +133,13 @@ export function createServerFactory(
             signal,
             notifyResourceUpdated: toolNotifies,
           }),
-        channel: (link) => (era === "modern" ? parked.channel(link) : legacyRequestChannel(server, link)),
+        // Only a target that takes a context asks its client anything.
+        channel: (link) =>
+          !link.target.usesContext
+            ? undefined
+            : era === "modern"
+              ? parked.channel(link)
+              : support().legacyRequestChannel(server, link),
         report,
       }),
     });

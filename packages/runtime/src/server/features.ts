@@ -1,5 +1,6 @@
 import type { Catalog } from "./catalog.ts";
 import type { complete } from "./completions.ts";
+import type * as contextSupport from "./context-support.ts";
 import type { getPrompt } from "./prompts.ts";
 import type { readResource } from "./resources.ts";
 import type { scopedListing } from "./scoped-listing.ts";
@@ -13,12 +14,15 @@ export interface Features {
   scopedListing?: typeof scopedListing;
   /** The task service: one per server factory, kept across `update()`. */
   tasks?: Tasks;
+  /** Tool contexts and the 2025 request channel: for a manifest with a target that takes a context. */
+  context?: typeof contextSupport;
 }
 
 /**
  * Loads the modules a catalog needs (dynamic `import()` at server creation and at `update()`),
  * so a server of plain tools loads the SDK server, the validators and the tools, little else:
- * resources, prompts, completions, scoped listings and tasks each come in only when used.
+ * resources, prompts, completions, scoped listings, tasks and tool contexts each come in only
+ * when used.
  */
 export async function loadFeatures(options: {
   catalog: Catalog;
@@ -28,12 +32,13 @@ export async function loadFeatures(options: {
   previous?: Features;
 }): Promise<Features> {
   const { uses } = options.catalog;
-  const [resources, prompts, completions, scoped, tasks] = await Promise.all([
+  const [resources, prompts, completions, scoped, tasks, context] = await Promise.all([
     uses.resources ? import("./resources.ts") : undefined,
     uses.prompts ? import("./prompts.ts") : undefined,
     uses.completions ? import("./completions.ts") : undefined,
     options.filterToolsByScope ? import("./scoped-listing.ts") : undefined,
     uses.tasks && !options.previous?.tasks ? import("./tasks.ts") : undefined,
+    uses.context ? import("./context-support.ts") : undefined,
   ]);
   const service = options.previous?.tasks ?? tasks?.createTasks(options.tasks);
   return {
@@ -42,5 +47,6 @@ export async function loadFeatures(options: {
     ...(completions ? { complete: completions.complete } : {}),
     ...(scoped ? { scopedListing: scoped.scopedListing } : {}),
     ...(service ? { tasks: service } : {}),
+    ...(context ? { context } : {}),
   };
 }
