@@ -8,9 +8,8 @@ import {
 import type { CallEnvironment } from "./call-tool.ts";
 import { type Catalog, catalogOf } from "./catalog.ts";
 import { Connections, type ListenRelay } from "./connections.ts";
-import { type Features, loadFeatures } from "./features.ts";
+import { type Features, lazyParkedCalls, loadFeatures } from "./features.ts";
 import { DEFAULT_MAX_ARGUMENT_DEPTH } from "./guard.ts";
-import { lazyParkedCalls } from "./lazy-parked.ts";
 import type { ServerManifest } from "./manifest.ts";
 import { type ListsChanged, logToStderr, type McpGenServerOptions } from "./options.ts";
 import { noRuntimeCompiler } from "./protocol.ts";
