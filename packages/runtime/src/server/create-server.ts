@@ -83,7 +83,7 @@ export function createServerFactory(
         report,
         notifyResourceUpdated: toolNotifies,
       });
-    });
+    }, ignoreHere);
     return next;
   };
   let now = adopt(served(catalogOf(manifest, options), options));
@@ -193,9 +193,12 @@ function served(
   state.features = loading;
   void loading.then((features) => {
     state.features = features;
-  });
+  }, ignoreHere);
   return state;
 }
+
+/** A feature module that failed to load: the requests that need it await it and answer with the error. */
+const ignoreHere = () => {};
 
 /**
  * `tasks/get` and `tasks/cancel` are 2025 methods the 2026-07-28 codec refuses unless a handler
