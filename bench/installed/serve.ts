@@ -6,6 +6,7 @@
  * each in both protocol eras: spawn → `initialize` (2025-11-25) or `server/discover` (2026-07-28)
  * answered; and the server and the SDK server each bundled into one file by esbuild (`bundle.ts`). A ref whose runtime predates the SDK v2 serves no 2026-07-28: its rows are 2025 only.
  */
+import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { DistinctCorpus } from "../corpus-distinct.ts";
@@ -97,9 +98,9 @@ export function serveCommands(s: ServeSetup): { kind: "serve" | "production" | "
   return [
     {
       kind: "serve",
-      // The CLI's defaults, as a user's second start finds them (after the warm-up): Node's compile
-      // cache and, on Node 22.15+, mcp-gen's cache of stripped TypeScript warm. tsx's cache of
-      // transformed files (Node 20) stays off, as it always was here.
+      // The CLI's defaults, as a user's second start finds them: Node's compile cache (written by
+      // the priming start of serveTable) and, on Node 22.15+, mcp-gen's cache of stripped TypeScript
+      // (written by the warm-up) warm. tsx's cache of transformed files (Node 20) stays off.
       command: {
         argv: [NODE, s.project.bin, "serve", s.server],
         cwd: s.dir,
@@ -146,6 +147,17 @@ export async function serveTable(
   const list: TableContender[] = [];
   const notes: string[] = [];
   for (const s of setups) {
+    // The timed starts are killed once they answered, and Node writes its compile cache (which the
+    // bin turns on) only at a normal exit: one start that ends with its stdin writes it, as an MCP
+    // client closing the pipe does.
+    const serve = serveCommands(s)[0]!.command;
+    const primed = spawnSync(serve.argv[0]!, serve.argv.slice(1), {
+      cwd: serve.cwd,
+      env: { ...process.env, ...serve.env },
+      input: OPENINGS["2025"].line,
+      timeout: 60_000,
+    });
+    if (primed.status !== 0) throw new Error(`priming ${serve.argv.join(" ")} failed:\n${primed.stderr}`);
     const bundles = bundleServers(s.project, s.dir, s.server);
     notes.push(`${describePacked(s.project.packed)}: ${bundles.note}.`);
     const key = s.project.packed.key;

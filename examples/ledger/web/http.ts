@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { readJsonBody } from "@mcp-gen/runtime/server";
+import { readJsonBody } from "@mcp-gen/runtime/server/http";
 
 /**
  * Headers of every response: the page may load only its own script, style and API (so nothing

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type ModelProvider, mcpTools } from "@mcp-gen/runtime/agent";
-import { checkRequest, resolveHttpOptions } from "@mcp-gen/runtime/server";
+import { checkRequest, resolveHttpOptions } from "@mcp-gen/runtime/server/http";
 import { ChatSession, systemPrompt } from "./chat-session.ts";
 import { readJsonObject, SECURITY_HEADERS, sendError, sendJson, staticFiles } from "./http.ts";
 import { type LedgerServerOptions, startLedgerServer } from "./ledger-server.ts";

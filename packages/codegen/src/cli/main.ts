@@ -1,20 +1,16 @@
-import { Command } from "commander";
+import type { Command } from "commander";
 import { registerBuild } from "./build-command.ts";
 import { registerChat } from "./chat-command.ts";
 import { registerDiff } from "./diff-command.ts";
 import { registerInit } from "./init-command.ts";
 import { registerLint } from "./lint-command.ts";
+import { baseProgram } from "./program.ts";
 import { registerPull } from "./pull-command.ts";
 import { registerServe } from "./serve-command.ts";
 
 /** The `mcp-gen` program: a thin shell over the library functions. */
 export function createProgram(): Command {
-  const program = new Command("mcp-gen")
-    .description(
-      "Schema-first codegen for MCP tools: TypeScript signatures → contract → validators, types, clients",
-    )
-    .showHelpAfterError()
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+  const program = baseProgram();
   registerInit(program);
   registerBuild(program);
   registerPull(program);

@@ -24,6 +24,47 @@ import { moduleTrace } from "./trace.ts";
  * offline (npm's cache; see fill-npm-cache.ts). One base project is built once; each scenario
  * compiles, bundles or runs it another way (project.ts).
  */
+/** The modules of mcp-gen a compiled stdio server of plain tools resolves (scenario h). */
+const PRODUCTION_STDIO_MODULES = [
+  "runtime/dist/content.js",
+  "runtime/dist/server/call-log.js",
+  "runtime/dist/server/call-observer.js",
+  "runtime/dist/server/call-tool.js",
+  "runtime/dist/server/catalog.js",
+  "runtime/dist/server/connections.js",
+  "runtime/dist/server/create-server.js",
+  "runtime/dist/server/dates.js",
+  "runtime/dist/server/execute.js",
+  "runtime/dist/server/features.js",
+  "runtime/dist/server/guard.js",
+  "runtime/dist/server/index.js",
+  "runtime/dist/server/invocation.js",
+  "runtime/dist/server/manifest.js",
+  "runtime/dist/server/mcp-gen-server.js",
+  "runtime/dist/server/options.js",
+  "runtime/dist/server/protocol.js",
+  "runtime/dist/server/request-handler.js",
+  "runtime/dist/server/resource-catalog.js",
+  "runtime/dist/server/result.js",
+  "runtime/dist/server/serve.js",
+  "runtime/dist/server/stdio.js",
+  "runtime/dist/server/tracing.js",
+  "runtime/dist/tasks-extension.js",
+  "runtime/dist/tool-error.js",
+  // Ajv's runtime helpers: the calc server's validators check formats and string lengths
+  "runtime/dist/validation/ajv-runtime.js",
+  "runtime/dist/validation/describe.js",
+  "runtime/dist/validation/format.js",
+  "runtime/dist/validation/index.js",
+  "runtime/dist/validation/pointer.js",
+  "runtime/dist/validation/validator.js",
+  "schema/dist/contract.js",
+  "schema/dist/uri-template/expand.js",
+  "schema/dist/uri-template/index.js",
+  "schema/dist/uri-template/match.js",
+  "schema/dist/uri-template/parse.js",
+];
+
 let TMP = "";
 let BASE = "";
 let tarballs: string[] = [];
@@ -209,7 +250,7 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
     });
   });
 
-  it("h. a served stdio server loads no LLM SDK, ts-morph, TypeScript, MCP SDK v1, code mode's QuickJS, HTTP, auth, tracing or Ajv's compiler, compiled or through mcp-gen serve", async () => {
+  it("h. a served stdio server loads no LLM SDK, ts-morph, TypeScript, MCP SDK v1, code mode's QuickJS, HTTP, auth, tracing, Ajv's compiler, tasks or contexts, compiled or through mcp-gen serve", async () => {
     if (!existsSync(path.join(BASE, "dist/src/server.js"))) await npx(BASE, "tsc", "-p", "tsconfig.json");
     const heavy =
       /\/node_modules\/(@anthropic-ai\/sdk|openai|ts-morph|@ts-morph\/common|typescript|@modelcontextprotocol\/sdk|quickjs-emscripten-core|@jitl\/[^/]+)\//;
@@ -219,8 +260,12 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
     // what a stdio server without a registered tracer never runs: HTTP, authorization, the MCP client, tracing
     const unusedByStdio =
       /\/node_modules\/(hono|@hono\/[^/]+|jose|@modelcontextprotocol\/(client|node)|@opentelemetry\/api)\/|\/@mcp-gen\/runtime\/dist\/server\/http\/(serve-http|sessions|auth\/)/;
+    // what a server of plain tools (no context, task, resource or prompt) never runs
+    const unusedByPlainTools =
+      /\/@mcp-gen\/runtime\/dist\/server\/(http\/|input\/|task|memory-tasks|parked|tool-context|context-support|principal|resources|prompts|completions|scoped-listing|coerce)/;
     const bin = path.join(BASE, "node_modules/@mcp-gen/codegen/bin/mcp-gen.js");
     const servers = { production: ["dist/src/server.js"], serve: [bin, "serve", "calc"] };
+    const ours: Record<string, string[]> = {};
     for (const [name, args] of Object.entries(servers)) {
       const trace = moduleTrace(TMP, name);
       const answer = await mcpInitialize(process.execPath, [...trace.args, ...args], BASE);
@@ -228,12 +273,20 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
       const resolved = trace.resolved();
       // The trace sees the server load: the official SDK v2 server package is in it.
       expect(resolved.some((url) => url.includes("/node_modules/@modelcontextprotocol/server/"))).toBe(true);
-      expect({
-        [name]: resolved.filter((url) => heavy.test(url) || unusedByStdio.test(url) || buildOnly.test(url)),
-      }).toStrictEqual({
-        [name]: [],
-      });
+      const unused = (url: string) =>
+        heavy.test(url) || unusedByStdio.test(url) || buildOnly.test(url) || unusedByPlainTools.test(url);
+      expect({ [name]: resolved.filter(unused) }).toStrictEqual({ [name]: [] });
+      ours[name] = [
+        ...new Set(
+          resolved
+            .filter((url) => url.includes("/node_modules/@mcp-gen/"))
+            .map((url) => url.split("/node_modules/@mcp-gen/")[1]!),
+        ),
+      ].sort();
     }
+    // Every module of mcp-gen the production entry loads (each costs start-up time: ~0.5-1 ms on
+    // Node 20, bench/README.md "cold start"); a module added here is a module added to every start.
+    expect(ours.production).toStrictEqual(PRODUCTION_STDIO_MODULES);
   });
 
   it("h2. an HTTP server without authorization loads no auth, no JWT library, no MCP client and no tracing", async () => {
@@ -246,8 +299,9 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
     const resolved = trace.resolved();
     // The trace sees the HTTP transport load.
     expect(resolved.some((url) => url.includes("/node_modules/@modelcontextprotocol/node/"))).toBe(true);
+    // authorization and tracing; and, the calc server's tools being plain, tasks, contexts and input rounds
     const unused =
-      /\/node_modules\/(jose|@modelcontextprotocol\/client|@opentelemetry\/api)\/|\/@mcp-gen\/runtime\/dist\/server\/http\/auth\//;
+      /\/node_modules\/(jose|@modelcontextprotocol\/client|@opentelemetry\/api)\/|\/@mcp-gen\/runtime\/dist\/server\/(http\/auth\/|input\/|task|memory-tasks|parked|tool-context|context-support)/;
     expect(resolved.filter((url) => unused.test(url))).toStrictEqual([]);
   });
 

@@ -30,8 +30,8 @@ export interface CallEnvironment {
   request?: ServerContext;
   /** Builds the tool's context around the call's own signal and the request it currently serves. */
   context(signal: AbortSignal, invocation: Invocation<unknown>): ToolContext;
-  /** How a call with a context reaches its client (its era's channel); none in process. */
-  channel?(invocation: Invocation<unknown>): InputChannel;
+  /** How a call with a context reaches its client (its era's channel); none in process or without a context. */
+  channel?(invocation: Invocation<unknown>): InputChannel | undefined;
   report(event: McpGenServerEvent): void;
   /** Where the call notes how it ended beyond its result (for the call log). */
   note?: OutcomeNote;

@@ -29,8 +29,17 @@ export interface Catalog {
   readonly tools: ReadonlyMap<string, ManifestTool>;
   /** Each tool as an invocation target, built once. */
   readonly targets: ReadonlyMap<string, Target<CallToolResult>>;
-  /** What the manifest uses beyond tools (`features.ts` loads the modules of these only). */
-  readonly uses: { resources: boolean; prompts: boolean; completions: boolean; tasks: boolean };
+  /**
+   * What the manifest uses beyond plain tools (`features.ts` loads the modules of these only);
+   * `context`: a tool, resource or prompt takes a context.
+   */
+  readonly uses: {
+    resources: boolean;
+    prompts: boolean;
+    completions: boolean;
+    tasks: boolean;
+    context: boolean;
+  };
   readonly resources: ResourceCatalog;
   readonly prompts: ReadonlyMap<string, ManifestPrompt>;
   readonly listings: { readonly legacy: Listings; readonly modern: Listings };
@@ -92,7 +101,13 @@ export function catalogOf(manifest: ServerManifest, options: McpGenServerOptions
     modernCapabilities: hasTasks ? { ...capabilities, extensions: { [TASKS_EXTENSION]: {} } } : capabilities,
     tools: new Map(manifest.tools.map((t) => [t.definition.name, t])),
     targets: new Map(manifest.tools.map((t) => [t.definition.name, toolTarget(t)])),
-    uses: { resources: hasResources, prompts: hasPrompts, completions: hasCompletions, tasks: hasTasks },
+    uses: {
+      resources: hasResources,
+      prompts: hasPrompts,
+      completions: hasCompletions,
+      tasks: hasTasks,
+      context: [...manifest.tools, ...resources, ...templates, ...prompts].some((t) => t.usesContext),
+    },
     resources: resourceCatalog(manifest),
     prompts: new Map(prompts.map((p) => [p.definition.name, p])),
     listings: {

@@ -8,15 +8,12 @@ import {
 import type { CallEnvironment } from "./call-tool.ts";
 import { type Catalog, catalogOf } from "./catalog.ts";
 import { Connections, type ListenRelay } from "./connections.ts";
-import { type Features, loadFeatures } from "./features.ts";
+import { type Features, lazyParkedCalls, loadFeatures } from "./features.ts";
 import { DEFAULT_MAX_ARGUMENT_DEPTH } from "./guard.ts";
-import { legacyRequestChannel } from "./input/request-channel.ts";
 import type { ServerManifest } from "./manifest.ts";
 import { type ListsChanged, logToStderr, type McpGenServerOptions } from "./options.ts";
-import { parkedCalls } from "./parked.ts";
 import { noRuntimeCompiler } from "./protocol.ts";
 import { requestHandler } from "./request-handler.ts";
-import { createToolContext } from "./tool-context.ts";
 
 export { unwrapSchema } from "./catalog.ts";
 
@@ -61,21 +58,32 @@ export function createServerFactory(
   const connections = new Connections(report);
   const limits = { maxDepth: options.maxArgumentDepth ?? DEFAULT_MAX_ARGUMENT_DEPTH };
   const maskErrors = options.maskErrors ?? false;
-  const parked = parkedCalls(options);
+  const parked = lazyParkedCalls(options);
+  /**
+   * Tool contexts, once a catalog with a target that takes one has loaded its features (set
+   * before any request of that catalog runs: requests wait for the same promise, after this).
+   */
+  let contextSupport: Features["context"];
+  const support = () => {
+    if (!contextSupport) throw new Error("mcp-gen: a tool context was asked for before its module loaded");
+    return contextSupport;
+  };
   const notifyResourceUpdated = (uri: string) => connections.resourceUpdated(uri);
   /** What tools report: to every replica through the bus when shared, else to this server's subscribers. */
   const toolNotifies = options.publishResourceUpdated ?? notifyResourceUpdated;
   /** Tells the task service which tools this replica serves now (what a takeover runs again). */
   const adopt = (next: ReturnType<typeof served>) => {
-    void Promise.resolve(next.features).then((features) =>
+    if (next.catalog.uses.context) parked.preload();
+    void Promise.resolve(next.features).then((features) => {
+      contextSupport ??= features.context;
       features.tasks?.adopt({
         targets: next.catalog.targets,
         limits,
         maskErrors,
         report,
         notifyResourceUpdated: toolNotifies,
-      }),
-    );
+      });
+    }, ignoreHere);
     return next;
   };
   let now = adopt(served(catalogOf(manifest, options), options));
@@ -114,7 +122,7 @@ export function createServerFactory(
         requestSignal: ctx.mcpReq.signal,
         request: ctx,
         context: (signal, link) =>
-          createToolContext({
+          support().createToolContext({
             server,
             era,
             toolName: subject.name,
@@ -124,7 +132,13 @@ export function createServerFactory(
             signal,
             notifyResourceUpdated: toolNotifies,
           }),
-        channel: (link) => (era === "modern" ? parked.channel(link) : legacyRequestChannel(server, link)),
+        // Only a target that takes a context asks its client anything.
+        channel: (link) =>
+          !link.target.usesContext
+            ? undefined
+            : era === "modern"
+              ? parked.channel(link)
+              : support().legacyRequestChannel(server, link),
         report,
       }),
     });
@@ -179,9 +193,12 @@ function served(
   state.features = loading;
   void loading.then((features) => {
     state.features = features;
-  });
+  }, ignoreHere);
   return state;
 }
+
+/** A feature module that failed to load: the requests that need it await it and answer with the error. */
+const ignoreHere = () => {};
 
 /**
  * `tasks/get` and `tasks/cancel` are 2025 methods the 2026-07-28 codec refuses unless a handler

@@ -1,6 +1,8 @@
 /**
  * `@mcp-gen/runtime/server`: the server alone (what `mcp-gen serve` loads), without the
  * client, agent and provider parts of the package's main entry, which re-exports all of this.
+ * Importing it loads what a stdio server of plain tools runs and little else: the HTTP building
+ * blocks are `@mcp-gen/runtime/server/http`, the task stores `@mcp-gen/runtime/server/tasks`.
  */
 
 export { type CompiledUriTemplate, compileUriTemplate } from "@mcp-gen/schema/uri-template";
@@ -12,9 +14,8 @@ export type { ListenRelay } from "./connections.ts";
 export { createServerFactory, type ServerFactory } from "./create-server.ts";
 export { reviveDates, reviveUrls } from "./dates.ts";
 export type { HttpAuthOptions } from "./http/auth/options.ts";
-export { readJsonBody } from "./http/body.ts";
-export { checkRequest, type Refusal } from "./http/guard.ts";
-export { type HttpOptions, type ResolvedHttpOptions, resolveHttpOptions } from "./http/options.ts";
+export type { Refusal } from "./http/guard.ts";
+export type { HttpOptions, ResolvedHttpOptions } from "./http/options.ts";
 export {
   type Completer,
   defineManifest,
@@ -35,17 +36,15 @@ export { createServer, type McpGenServer } from "./mcp-gen-server.ts";
 export type { McpGenServerEvent, McpGenServerOptions } from "./options.ts";
 export { type DrainResult, type RunningServer, type ServeOptions, serve } from "./serve.ts";
 export { serveOverStdio } from "./stdio.ts";
-export {
-  isTerminal,
-  type MemoryTaskStoreOptions,
-  memoryTaskStore,
-  type NewTask,
-  type TaskFailure,
-  type TaskLease,
-  type TaskPage,
-  type TaskRecord,
-  type TaskRun,
-  type TaskStatus,
-  type TaskStore,
+export type {
+  MemoryTaskStoreOptions,
+  NewTask,
+  TaskFailure,
+  TaskLease,
+  TaskPage,
+  TaskRecord,
+  TaskRun,
+  TaskStatus,
+  TaskStore,
 } from "./task-store.ts";
 export type { ServerTaskOptions, TaskSupport } from "./tasks.ts";

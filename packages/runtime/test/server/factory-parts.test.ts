@@ -19,7 +19,7 @@ const plain: ServerManifest = { server: "s", tools: [tool] } as unknown as Serve
 const withTasks = {
   server: "s",
   tools: [{ ...tool, definition: { ...tool.definition, execution: { taskSupport: "optional" } } }],
-  prompts: [{ definition: { name: "p" }, input: tool.input, usesContext: false, get: () => "hi" }],
+  prompts: [{ definition: { name: "p" }, input: tool.input, usesContext: true, get: () => "hi" }],
 } as unknown as ServerManifest;
 
 /** The parts of a request the call log reads. */
@@ -37,9 +37,15 @@ describe("the server factory's parts", () => {
 
   it("loadFeatures loads what a manifest uses, and keeps the task service across updates", async () => {
     const catalog = catalogOf(withTasks, {});
-    expect(catalog.uses).toStrictEqual({ resources: false, prompts: true, completions: false, tasks: true });
+    expect(catalog.uses).toStrictEqual({
+      resources: false,
+      prompts: true,
+      completions: false,
+      tasks: true,
+      context: true,
+    });
     const first = await loadFeatures({ catalog, filterToolsByScope: true, tasks: undefined });
-    expect(Object.keys(first).sort()).toStrictEqual(["getPrompt", "scopedListing", "tasks"]);
+    expect(Object.keys(first).sort()).toStrictEqual(["context", "getPrompt", "scopedListing", "tasks"]);
     const next = await loadFeatures({
       catalog,
       filterToolsByScope: false,

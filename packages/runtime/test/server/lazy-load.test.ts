@@ -13,7 +13,7 @@ const dir = path.join(here, "fixtures", ".tmp", "lazy-load");
  * with `prompts`, one prompt), answering one call from an SDK client over linked in-memory
  * transports: the runtime modules it resolved, relative to the runtime's `dist/`.
  */
-async function loadedBy(name: string, manifestExtra: string): Promise<string[]> {
+async function loadedBy(name: string, manifestExtra: string, usesContext = false): Promise<string[]> {
   mkdirSync(dir, { recursive: true });
   const script = path.join(dir, `${name}.mjs`);
   writeFileSync(
@@ -28,7 +28,7 @@ const manifest = {
     definition: { name: "add", inputSchema: { type: "object" } },
     input: { check: () => ok, is: () => true },
     resultWrapped: false,
-    usesContext: false,
+    usesContext: ${usesContext},
     invoke: () => "3",
   }],
   ${manifestExtra}
@@ -58,8 +58,27 @@ await server.close();
   ];
 }
 
-// `server/task-store.js` is not among them: the entry exports `memoryTaskStore` (public API).
+/** What serves tools that take a context: contexts, and the input machinery of both eras. */
+const CONTEXT = [
+  "server/context-support.js",
+  "server/tool-context.js",
+  "server/principal.js",
+  "server/input/channel.js",
+  "server/input/request-channel.js",
+  "server/parked.js",
+  "server/parked-store.js",
+  "server/input/round-channel.js",
+  "server/input/sealed-rounds.js",
+];
+
 const OPTIONAL = [
+  ...CONTEXT,
+  "server/task-store.js",
+  "server/memory-tasks.js",
+  "server/task-records.js",
+  "server/http/body.js",
+  "server/http/guard.js",
+  "server/http/options.js",
   "server/tasks.js",
   "server/task-requests.js",
   "server/input/task-channels.js",
@@ -71,7 +90,7 @@ const OPTIONAL = [
 ];
 
 describe("a server loads what its manifest uses", () => {
-  it("serves a one-tool manifest without the modules of tasks, resources, prompts and completions", async () => {
+  it("serves a one-tool manifest without the modules of tasks, resources, prompts, completions, contexts and HTTP", async () => {
     const loaded = await loadedBy("one-tool", "");
     expect(loaded).toContain("server/execute.js");
     expect(OPTIONAL.filter((m) => loaded.includes(m))).toStrictEqual([]);
@@ -84,5 +103,10 @@ describe("a server loads what its manifest uses", () => {
       "server/prompts.js",
       "server/coerce.js",
     ]);
+  });
+
+  it("loads the modules of contexts and input rounds when a tool takes a context", async () => {
+    const loaded = await loadedBy("with-context", "", true);
+    expect(OPTIONAL.filter((m) => loaded.includes(m))).toStrictEqual(CONTEXT);
   });
 });

@@ -1,4 +1,4 @@
-import { isTerminal, memoryTaskStore } from "@mcp-gen/runtime/server";
+import { isTerminal, memoryTaskStore } from "@mcp-gen/runtime/server/tasks";
 import { describe, expect, it } from "vitest";
 
 // The in-memory task store on its own: life of a record, owners, pages, expiry (a moved clock).

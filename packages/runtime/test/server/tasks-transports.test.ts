@@ -1,6 +1,7 @@
 import path from "node:path";
 import { type Connection, connectHttp, connectStdio, TaskError, tapTransport } from "@mcp-gen/runtime/client";
-import { memoryTaskStore, type RunningServer, serve } from "@mcp-gen/runtime/server";
+import { type RunningServer, serve } from "@mcp-gen/runtime/server";
+import { memoryTaskStore } from "@mcp-gen/runtime/server/tasks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltTasks, buildTasks } from "./support/tasks.ts";
 

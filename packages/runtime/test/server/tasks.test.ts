@@ -1,5 +1,6 @@
 import { tapTransport } from "@mcp-gen/runtime/client";
-import { type McpGenServerOptions, memoryTaskStore, serve } from "@mcp-gen/runtime/server";
+import { type McpGenServerOptions, serve } from "@mcp-gen/runtime/server";
+import { memoryTaskStore } from "@mcp-gen/runtime/server/tasks";
 import {
   CLIENT_CAPABILITIES_META_KEY,
   CLIENT_INFO_META_KEY,

@@ -1,23 +1,16 @@
 import type { JsonSchema } from "../contract.ts";
 import { RECURSION_DEPTH } from "./inline.ts";
+import type { Dialect } from "./targets.ts";
 
-/** Providers mcp-gen emits tool definitions for (`openai` covers strict and non-strict, `gemini` both forms). */
-export const PROVIDER_TARGETS = ["anthropic", "openai", "gemini"] as const;
-export type ProviderTarget = (typeof PROVIDER_TARGETS)[number];
-
-/** Providers a project can target (`targets` in the config); each emits one or two dialects. */
-export const TARGETS = PROVIDER_TARGETS;
-export type Target = ProviderTarget;
-
-/** Tool-definition dialects, as in `@mcp-gen/runtime` (`DIALECTS`). */
-export const DIALECTS = ["anthropic", "openai", "openai-strict", "gemini", "gemini-json-schema"] as const;
-export type Dialect = (typeof DIALECTS)[number];
-
-export const TARGET_DIALECTS: Record<Target, readonly Dialect[]> = {
-  anthropic: ["anthropic"],
-  openai: ["openai", "openai-strict"],
-  gemini: ["gemini", "gemini-json-schema"],
-};
+export {
+  DIALECTS,
+  type Dialect,
+  PROVIDER_TARGETS,
+  type ProviderTarget,
+  TARGET_DIALECTS,
+  TARGETS,
+  type Target,
+} from "./targets.ts";
 
 /**
  * What a dialect did to a constraint it cannot express: `described` (moved into the description
