@@ -1,71 +1,95 @@
 /**
- * In-process phase timings of `mcp-gen build` on a corpus: the library functions the CLI calls,
- * each timed on its own (start-up and module loading excluded). Complements `node --cpu-prof`.
+ * In-process CPU and wall time of each step of `mcp-gen build` on any project, emitter by emitter,
+ * with the compiled packages (`dist/`, as users run them): module loading, config, extraction,
+ * contracts, the validators' two-thread precompile, then every emitter of `EMITTERS` summed over the
+ * servers, plus garbage collection (time V8 reports in `gc` entries) and peak RSS. Nothing is written.
  *
- * Usage: npx tsx bench/phases.ts [N=1000]
+ * Usage: `<node> --import tsx bench/phases.ts <mcp-gen.config.ts> [--json]`; run it a few times,
+ * interleaved with what it is compared against (CPU per step moves by 10-20 % on a busy machine).
  */
-import path from "node:path";
-import { performance } from "node:perf_hooks";
-import { loadConfig } from "../packages/codegen/src/config/load.ts";
-import { contractFromIr } from "../packages/codegen/src/contract/from-ir.ts";
-import { serializeContract } from "../packages/codegen/src/contract/read.ts";
-import type { EmitContext } from "../packages/codegen/src/emit/context.ts";
-import { emitServer } from "../packages/codegen/src/emit/index.ts";
-import { emitIndex } from "../packages/codegen/src/emit/index-file.ts";
-import { emitToolsFile } from "../packages/codegen/src/emit/tools-file.ts";
-import { emitTypes } from "../packages/codegen/src/emit/types.ts";
-import { emitValidators } from "../packages/codegen/src/emit/validators.ts";
-import { extract } from "../packages/codegen/src/extract/index.ts";
-import { BENCH_DIR, generateCorpus } from "./corpus-gen.ts";
 
-/** Wall and CPU milliseconds per phase (CPU time is steadier on a shared machine). */
-const timings = new Map<string, { wall: number; cpu: number }>();
-function add(phase: string, wall: number, cpu: NodeJS.CpuUsage): void {
-  const t = timings.get(phase) ?? { wall: 0, cpu: 0 };
-  timings.set(phase, { wall: t.wall + wall, cpu: t.cpu + (cpu.user + cpu.system) / 1000 });
+import path from "node:path";
+import { PerformanceObserver, performance } from "node:perf_hooks";
+
+const configFile = path.resolve(process.argv[2] ?? "bench/corpus/distinct-1000/mcp-gen.config.ts");
+const asJson = process.argv.includes("--json");
+
+const steps = new Map<string, { wall: number; cpu: number }>();
+function add(step: string, wall: number, cpu: NodeJS.CpuUsage): void {
+  const t = steps.get(step) ?? { wall: 0, cpu: 0 };
+  steps.set(step, { wall: t.wall + wall, cpu: t.cpu + (cpu.user + cpu.system) / 1000 });
 }
-async function timed<T>(phase: string, body: () => T | Promise<T>): Promise<T> {
+async function timed<T>(step: string, body: () => T | Promise<T>): Promise<T> {
   const start = performance.now();
   const cpu = process.cpuUsage();
   try {
     return await body();
   } finally {
-    add(phase, performance.now() - start, process.cpuUsage(cpu));
+    add(step, performance.now() - start, process.cpuUsage(cpu));
   }
 }
 
-const tools = Number(process.argv[2] ?? 1000);
-const corpus = generateCorpus({ tools, out: path.join(BENCH_DIR, "corpus", `${tools}-phases`) });
-const start = performance.now();
-const config = await timed("config load", () => loadConfig({ configFile: corpus.config }));
-const { servers } = await timed("extract (program, type-check, IR)", () => extract(config));
-for (const server of servers) {
-  const contract = await timed("contract from IR", () => contractFromIr(server));
-  await timed("contract serialise", () => serializeContract(contract));
-  const ctx: EmitContext = {
+let gcMs = 0;
+const gc = new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcMs += entry.duration;
+});
+gc.observe({ entryTypes: ["gc"] });
+
+const dist = new URL("../packages/codegen/dist/", import.meta.url).href;
+const [{ loadConfig }, { extract }, { contractFromIr }, { serializeContract }, emit, pool] = await timed(
+  "load the build's modules",
+  () =>
+    Promise.all([
+      import(`${dist}config/load.js`),
+      import(`${dist}extract/index.js`),
+      import(`${dist}contract/from-ir.js`),
+      import(`${dist}contract/read.js`),
+      import(`${dist}emit/index.js`),
+      import(`${dist}emit/validator-pool.js`),
+    ]),
+);
+const config = await timed("config", () => loadConfig({ configFile }));
+const { servers } = await timed("extraction (program, IR; tsc checks in a child)", () => extract(config));
+const contracts = await timed("contracts from IR, serialised", () =>
+  servers.map((server: { name: string }) => {
+    const contract = contractFromIr(server);
+    serializeContract(contract);
+    return contract;
+  }),
+);
+const validatorCache = new Map();
+await timed("validators: two-thread precompile (main thread's share)", () =>
+  pool.precompileShapes(contracts, validatorCache),
+);
+for (const contract of contracts) {
+  const ctx = {
     contract,
-    contractFile: `schemas/${server.name}.tools.json`,
-    outDir: `generated/${server.name}`,
+    contractFile: `schemas/${contract.server}.tools.json`,
+    outDir: `generated/${contract.server}`,
     warnings: [],
-    importExtension: ".ts",
+    importExtension: ".js",
+    ...(config.targets ? { targets: config.targets } : {}),
+    validatorCache,
   };
-  await timed("emit validators (Ajv compile + standalone)", () => emitValidators(ctx));
-  await timed("emit types", () => emitTypes(ctx));
-  await timed("emit tools.ts", () => emitToolsFile(ctx));
-  await timed("emit index.ts", () => emitIndex(ctx));
+  for (const emitter of emit.EMITTERS as ((c: typeof ctx) => unknown)[]) {
+    await timed(`emit: ${emitter.name}`, () => emitter(ctx));
+  }
 }
-const jobs = servers.map((server) => ({
-  contract: contractFromIr(server),
-  contractFile: `schemas/${server.name}.tools.json`,
-  outDir: `generated/${server.name}`,
-  targets: config.targets,
-}));
-await timed("all servers: emitServer one after another", () => jobs.map((j) => emitServer(j.contract, j)));
-const total = performance.now() - start;
-process.stdout.write(`N = ${tools}: ${total.toFixed(0)} ms in process\n`);
-process.stdout.write(`  ${"phase".padEnd(44)} ${"wall ms".padStart(8)} ${"CPU ms".padStart(8)}\n`);
-for (const [phase, t] of timings) {
+gc.disconnect();
+
+const total = [...steps.values()].reduce((s, t) => s + t.cpu, 0);
+const rssMb = process.resourceUsage().maxRSS / 1024;
+if (asJson) {
+  process.stdout.write(`${JSON.stringify({ steps: Object.fromEntries(steps), gcMs, rssMb, total })}\n`);
+} else {
+  process.stdout.write(`${configFile}, Node ${process.version}: ${total.toFixed(0)} ms CPU in process\n`);
+  process.stdout.write(`  ${"step".padEnd(58)} ${"wall ms".padStart(8)} ${"CPU ms".padStart(8)}\n`);
+  for (const [step, t] of steps) {
+    process.stdout.write(
+      `  ${step.padEnd(58)} ${t.wall.toFixed(0).padStart(8)} ${t.cpu.toFixed(0).padStart(8)}\n`,
+    );
+  }
   process.stdout.write(
-    `  ${phase.padEnd(44)} ${t.wall.toFixed(0).padStart(8)} ${t.cpu.toFixed(0).padStart(8)}\n`,
+    `  garbage collection (inside the steps above): ${gcMs.toFixed(0)} ms; peak RSS ${rssMb.toFixed(0)} MB\n`,
   );
 }

@@ -1,3 +1,5 @@
+import { setOwn } from "./schema-utils.ts";
+
 /** Keyword order of emitted schemas: identity, type, documentation, shape, constraints, examples, definitions. */
 const ORDER = [
   "$schema",
@@ -55,19 +57,42 @@ const DATA = new Set(["const", "enum", "default", "examples", "required"]);
 export function canonicalSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(canonicalSchema);
   if (schema === null || typeof schema !== "object") return schema;
-  const entries = Object.entries(schema as Record<string, unknown>).sort(([a], [b]) => {
-    const ra = RANK.get(a) ?? ORDER.length;
-    const rb = RANK.get(b) ?? ORDER.length;
-    return ra !== rb ? ra - rb : a < b ? -1 : a > b ? 1 : 0;
-  });
+  const source = schema as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of entries) {
+  for (const key of canonicalKeys(source)) {
+    const value = source[key];
     if (DATA.has(key)) out[key] = value;
     else if (SCHEMA_MAPS.has(key) && value && typeof value === "object" && !Array.isArray(value)) {
-      const inner = Object.entries(value as Record<string, unknown>);
-      if (key === "$defs" || key === "definitions") inner.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-      out[key] = Object.fromEntries(inner.map(([k, v]) => [k, canonicalSchema(v)]));
+      const map = value as Record<string, unknown>;
+      const names = Object.keys(map);
+      if (key === "$defs" || key === "definitions") names.sort(byName);
+      const inner: Record<string, unknown> = {};
+      for (const name of names) setOwn(inner, name, canonicalSchema(map[name]));
+      out[key] = inner;
     } else out[key] = canonicalSchema(value);
   }
   return out;
+}
+
+const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The keys of a schema in keyword order (unknown keywords last, by name); each ranked once. */
+function canonicalKeys(schema: Record<string, unknown>): string[] {
+  const keys = Object.keys(schema);
+  if (keys.length < 2) return keys;
+  const ranks = keys.map((k) => RANK.get(k) ?? ORDER.length);
+  // insertion sort: schemas have a handful of keywords, mostly in order already
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i]!;
+    const rank = ranks[i]!;
+    let j = i - 1;
+    while (j >= 0 && (ranks[j]! > rank || (ranks[j] === rank && keys[j]! > key))) {
+      keys[j + 1] = keys[j]!;
+      ranks[j + 1] = ranks[j]!;
+      j--;
+    }
+    keys[j + 1] = key;
+    ranks[j + 1] = rank;
+  }
+  return keys;
 }

@@ -75,6 +75,7 @@ export {
 } from "./meta-schema.ts";
 export { toAnthropic } from "./providers/anthropic.ts";
 export {
+  type ConversionCache,
   conversionOf,
   convertContract,
   type ProviderConversion,

@@ -5,6 +5,7 @@ export const isSchemaObject = (v: unknown): v is JsonSchema =>
 
 /** Escapes one JSON pointer token (`~` → `~0`, `/` → `~1`). */
 export function escapeToken(token: string): string {
+  if (!token.includes("~") && !token.includes("/")) return token;
   return token.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
@@ -68,17 +69,25 @@ const MAP = new Set<string>(MAP_SCHEMA_KEYWORDS);
  */
 export function mapSubschemas(schema: JsonSchema, fn: (sub: unknown, suffix: string) => unknown): JsonSchema {
   const out: JsonSchema = {};
-  for (const [key, value] of Object.entries(schema)) {
+  for (const key in schema) {
+    const value = schema[key];
     if (SINGLE.has(key) && !Array.isArray(value)) out[key] = fn(value, `/${key}`);
     else if ((ARRAY.has(key) || key === "items") && Array.isArray(value))
       out[key] = value.map((v, i) => fn(v, `/${key}/${i}`));
-    else if (MAP.has(key) && isSchemaObject(value))
-      out[key] = Object.fromEntries(
-        Object.entries(value).map(([name, v]) => [name, fn(v, `/${key}/${escapeToken(name)}`)]),
-      );
-    else out[key] = value;
+    else if (MAP.has(key) && isSchemaObject(value)) {
+      const mapped: JsonSchema = {};
+      for (const name in value) setOwn(mapped, name, fn(value[name], `/${key}/${escapeToken(name)}`));
+      out[key] = mapped;
+    } else out[key] = value;
   }
   return out;
+}
+
+/** `target[name] = value` as an own property, also for a property named `__proto__`. */
+export function setOwn(target: Record<string, unknown>, name: string, value: unknown): void {
+  if (name === "__proto__")
+    Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
+  else target[name] = value;
 }
 
 /** Calls `fn(subschema, pointerSuffix)` for every direct subschema of `schema`, as `mapSubschemas` visits them. */

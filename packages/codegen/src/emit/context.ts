@@ -1,4 +1,4 @@
-import type { Contract, Target } from "@mcp-gen/schema";
+import type { Contract, ConversionCache, Target } from "@mcp-gen/schema";
 import { type Diagnostic, diagnostic } from "@mcp-gen/schema";
 import type { ImportExtension } from "./imports.ts";
 import type { ValidatorCache } from "./validators.ts";
@@ -17,6 +17,8 @@ export interface EmitContext {
   targets?: readonly Target[];
   /** Validators already compiled, by shape (the servers of a build share it; watch keeps it). */
   validatorCache?: ValidatorCache;
+  /** Provider conversions of earlier runs, by tool (watch keeps it; a one-off build has none). */
+  conversionCache?: ConversionCache;
 }
 
 export function warnAt(ctx: EmitContext, pointer: string, message: string): void {

@@ -1,4 +1,4 @@
-import type { Contract, Diagnostic, Target } from "@mcp-gen/schema";
+import type { Contract, ConversionCache, Diagnostic, Target } from "@mcp-gen/schema";
 import { emitApiDeclarations } from "./api-declarations.ts";
 import { checkRules } from "./check-rules.ts";
 import { emitClient } from "./client.ts";
@@ -42,6 +42,8 @@ export interface EmitServerOptions {
   importExtension?: ImportExtension;
   /** Validators already compiled, by shape: read and added to (see `ValidatorCache`). */
   validatorCache?: ValidatorCache;
+  /** Provider conversions of earlier runs, read and added to (watch; see `ConversionCache`). */
+  conversionCache?: ConversionCache;
 }
 
 /**
@@ -62,6 +64,7 @@ export function emitServer(
     importExtension: options.importExtension ?? ".js",
     ...(options.targets ? { targets: options.targets } : {}),
     ...(options.validatorCache ? { validatorCache: options.validatorCache } : {}),
+    ...(options.conversionCache ? { conversionCache: options.conversionCache } : {}),
   };
   const files = EMITTERS.flatMap((emit) => emit(ctx));
   files.sort((a, b) => (a.path < b.path ? -1 : 1));

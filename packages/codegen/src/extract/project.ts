@@ -72,13 +72,37 @@ export async function resolveToolFiles(
 
 /** A ts-morph project for the tool modules, type-checked with the project's tsconfig (strict null checks forced). */
 export function createProject(config: ResolvedConfig): Project {
-  return config.tsconfig
-    ? new Project({
+  if (!config.tsconfig) return new Project({ compilerOptions: DEFAULT_OPTIONS });
+  const forced = { strictNullChecks: true, noEmit: true };
+  // ts-morph's `tsConfigFilePath` walks every folder the tsconfig includes, though no file is added
+  // from them (≈ 10 ms of a 25-tool build, more in a larger project); the options alone are the same.
+  // A tsconfig with problems still goes through ts-morph, which reports them as before.
+  const options = cleanTsconfigOptions(config.tsconfig);
+  return options
+    ? new Project({ compilerOptions: { ...options, ...forced } })
+    : new Project({
         tsConfigFilePath: config.tsconfig,
         skipAddingFilesFromTsConfig: true,
-        compilerOptions: { strictNullChecks: true, noEmit: true },
-      })
-    : new Project({ compilerOptions: DEFAULT_OPTIONS });
+        compilerOptions: forced,
+      });
+}
+
+/** "No inputs were found": expected when the folders the tsconfig includes are not read. */
+const NO_INPUTS = 18003;
+
+/** The tsconfig's compiler options, `extends` followed, without listing its files; none when it has any problem. */
+export function cleanTsconfigOptions(tsconfig: string): ts.CompilerOptions | undefined {
+  let unrecoverable = false;
+  const host: ts.ParseConfigFileHost = {
+    ...ts.sys,
+    readDirectory: () => [],
+    onUnRecoverableConfigFileDiagnostic: () => {
+      unrecoverable = true;
+    },
+  };
+  const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, {}, host);
+  if (!parsed || unrecoverable || parsed.errors.some((e) => e.code !== NO_INPUTS)) return undefined;
+  return parsed.options;
 }
 
 /** Syntax and type errors of the given files; any error stops the build. */

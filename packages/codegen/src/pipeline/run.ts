@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { type Diagnostic, McpGenError } from "@mcp-gen/schema";
+import { type ConversionCache, type Diagnostic, McpGenError } from "@mcp-gen/schema";
 import { importExtensionOf } from "../config/import-extension.ts";
 import type { ResolvedConfig, ResolvedServerConfig } from "../config/load.ts";
 import { contractFromIr } from "../contract/from-ir.ts";
@@ -41,6 +41,8 @@ export interface PipelineOptions {
   emitted?: Map<string, EmittedServer>;
   /** Compiled validators by shape, kept across runs by watch; a run without one starts empty. */
   validatorCache?: ValidatorCache;
+  /** Provider conversions by tool, kept by watch so a rebuild converts only the tools that changed. */
+  conversionCache?: ConversionCache;
   /**
    * Takes the shapes of each server's `validators.ts` on disk whose fingerprint shows them to be
    * what compiling would give, instead of compiling them (`build --check`; see `reuseCommittedShapes`).
@@ -122,6 +124,7 @@ export async function runPipeline(config: ResolvedConfig, options: PipelineOptio
           targets: config.targets,
           importExtension,
           validatorCache,
+          ...(options.conversionCache ? { conversionCache: options.conversionCache } : {}),
         });
         emitted = { contract: serialized, files: out.files, warnings: out.warnings };
       } catch (error) {

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { type Diagnostic, diagnostic, McpGenError } from "@mcp-gen/schema";
+import { type ConversionCache, type Diagnostic, diagnostic, McpGenError } from "@mcp-gen/schema";
 import type { Project, SourceFile, ts } from "ts-morph";
 import { loadConfig, type ResolvedConfig, type ResolvedServerConfig } from "../config/load.ts";
 import type { ValidatorCache } from "../emit/index.ts";
@@ -47,6 +47,8 @@ export class BuildSession {
   private disk: DiskMemo = new Map();
   /** Validators compiled so far, by shape: a rebuild compiles only the schemas that changed. */
   private validatorCache: ValidatorCache = new Map();
+  /** Provider conversions so far, by tool: a rebuild converts only the tools that changed. */
+  private conversionCache: ConversionCache = new Map();
   private program: ts.Program | undefined;
   private dirty = new Set<string>();
 
@@ -97,6 +99,7 @@ export class BuildSession {
       only: this.only,
       emitted: this.emitted,
       validatorCache: this.validatorCache,
+      conversionCache: this.conversionCache,
       extract: async (_config, servers) => {
         ({ extracted, affected } = await this.extractChanged(servers, changed));
         return this.serverIr(servers);

@@ -39,7 +39,7 @@ const CASES: [string, JsonSchema][] = [
   ["a property named like an annotation", { type: "object", properties: { title: { type: "string" } } }],
 ];
 
-describe("metaSchemaErrors: the meta-schema once per shape, the annotations apart", () => {
+describe("metaSchemaErrors: the meta-schema on the schema without annotations, the annotations apart", () => {
   it.each(CASES)("%s: as Ajv's validateSchema says of the whole schema", (_, schema) => {
     expect(metaSchemaErrors(schema)).toStrictEqual(ajvSays(schema));
   });

@@ -1,6 +1,6 @@
 import type { ContractTool, JsonSchema } from "../contract.ts";
 import { escapeToken, isSchemaObject } from "../schema-utils.ts";
-import { inlineRefs } from "./inline.ts";
+import { inlineRefsShared } from "./inline.ts";
 import { type Conversion, constraintText, describeIn } from "./model.ts";
 import { PROPERTY_NAME_RULES } from "./rules.ts";
 
@@ -13,7 +13,7 @@ const ROOT_COMBINATORS = ["anyOf", "oneOf", "allOf"] as const;
  * which the API rejects, move into the description.
  */
 export function toAnthropic(tool: ContractTool, conversion: Conversion): Record<string, unknown> | undefined {
-  const inlined = inlineRefs(tool.inputSchema);
+  const inlined = inlineRefsShared(tool.inputSchema);
   conversion.bounded(inlined.cuts);
   const schema: JsonSchema = { ...inlined.schema };
   const sentences: string[] = [];

@@ -38,20 +38,42 @@ export interface RenamedTool {
   name: string;
 }
 
-const cache = new WeakMap<object, ProviderConversion>();
+const byContext = new WeakMap<object, ProviderConversion>();
+
+/**
+ * Each tool's outcome by dialect, position and tool JSON, kept by a long-running caller (watch) so
+ * that a rebuild converts only the tools that changed. A one-off build passes none: computing the
+ * keys cost it ≈ 10 % of the conversion (bench/README.md, "Build").
+ */
+export type ConversionCache = Map<string, unknown>;
 
 /** The conversion of an emit context's contract to its targets, computed once per context. */
-export function conversionOf(ctx: { contract: Contract; targets?: readonly Target[] }): ProviderConversion {
-  let conversion = cache.get(ctx);
+export function conversionOf(ctx: {
+  contract: Contract;
+  targets?: readonly Target[];
+  conversionCache?: ConversionCache;
+}): ProviderConversion {
+  let conversion = byContext.get(ctx);
   if (!conversion) {
-    conversion = convertContract(ctx.contract, ctx.targets ?? TARGETS);
-    cache.set(ctx, conversion);
+    conversion = convertContract(
+      ctx.contract,
+      ctx.targets ?? TARGETS,
+      ctx.conversionCache ? { cache: ctx.conversionCache } : {},
+    );
+    byContext.set(ctx, conversion);
   }
   return conversion;
 }
 
-/** Converts every tool of a contract to every dialect of the given targets. */
-export function convertContract(contract: Contract, targets: readonly Target[]): ProviderConversion {
+/**
+ * Converts every tool of a contract to every dialect of the given targets; with `cache`, tools
+ * converted before under the same dialect, position and JSON are taken from it.
+ */
+export function convertContract(
+  contract: Contract,
+  targets: readonly Target[],
+  options: { cache?: ConversionCache } = {},
+): ProviderConversion {
   const dialects = targets.flatMap((t) => TARGET_DIALECTS[t]);
   const result: ProviderConversion = {
     dialects,
@@ -65,7 +87,8 @@ export function convertContract(contract: Contract, targets: readonly Target[]):
   // `x-mcp-header` says how an argument travels over HTTP (MCP 2026-07-28); models have no use for it.
   const tools = contract.tools.map((tool) => (hasHeaders(tool) ? withoutHeaders(tool) : tool));
   // Each tool's JSON once, not once per dialect: it keys the cache of outcomes.
-  const toolJson = tools.map((tool) => JSON.stringify(tool));
+  const { cache } = options;
+  const toolJson = cache ? tools.map((tool) => JSON.stringify(tool)) : [];
   for (const dialect of dialects) {
     const list: Record<string, unknown>[] = [];
     const sentAs = contract.tools.map((tool) => providerToolName(dialect, tool.name));
@@ -84,7 +107,9 @@ export function convertContract(contract: Contract, targets: readonly Target[]):
           return;
         }
       }
-      const { conversion, definition, plan, fallback } = convertCached(dialect, tools[i]!, i, toolJson[i]!);
+      const { conversion, definition, plan, fallback } = cache
+        ? convertCached({ cache, dialect, tool: tools[i]!, i, json: toolJson[i]! })
+        : convertOne(dialect, tools[i]!, i);
       result.problems.push(...conversion.problems);
       if (conversion.problems.length > 0 || !definition) return;
       result.moved.push(...conversion.moved);
@@ -135,19 +160,29 @@ interface ToolOutcome {
   fallback?: string[];
 }
 
-/** Outcomes by dialect, position and tool JSON: a watch rebuild converts only the tools that changed. */
-const outcomes = new Map<string, ToolOutcome>();
+/** Bound of a conversion cache (a long watch session sees many versions of its tools). */
 const MAX_CACHED = 20_000;
 
-function convertCached(dialect: Dialect, tool: ContractTool, i: number, json: string): ToolOutcome {
+function convertCached(args: {
+  cache: ConversionCache;
+  dialect: Dialect;
+  tool: ContractTool;
+  i: number;
+  json: string;
+}): ToolOutcome {
+  const { cache, dialect, tool, i, json } = args;
   const key = `${dialect}\u0000${i}\u0000${json}`;
-  const cached = outcomes.get(key);
+  const cached = cache.get(key) as ToolOutcome | undefined;
   if (cached) return cached;
-  const conversion = new Conversion(dialect, tool.name, `/tools/${i}/inputSchema`);
-  const outcome: ToolOutcome = { conversion, ...convertTool(dialect, tool, conversion) };
-  if (outcomes.size >= MAX_CACHED) outcomes.clear();
-  outcomes.set(key, outcome);
+  const outcome = convertOne(dialect, tool, i);
+  if (cache.size >= MAX_CACHED) cache.clear();
+  cache.set(key, outcome);
   return outcome;
+}
+
+function convertOne(dialect: Dialect, tool: ContractTool, i: number): ToolOutcome {
+  const conversion = new Conversion(dialect, tool.name, `/tools/${i}/inputSchema`);
+  return { conversion, ...convertTool(dialect, tool, conversion) };
 }
 
 function convertTool(

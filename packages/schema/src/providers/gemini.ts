@@ -1,6 +1,6 @@
 import type { ContractTool, JsonSchema } from "../contract.ts";
 import { escapeToken, isNeverSchema, isSchemaObject, narrowToType, typesOf } from "../schema-utils.ts";
-import { inlineRefs } from "./inline.ts";
+import { inlineRefsShared } from "./inline.ts";
 import { mergeAllOf } from "./merge.ts";
 import { type Conversion, constraintText, describeIn } from "./model.ts";
 import type { Plan } from "./plan.ts";
@@ -26,7 +26,7 @@ export function toGemini(
   tool: ContractTool,
   conversion: Conversion,
 ): { declaration?: Record<string, unknown>; plan?: Plan } {
-  const inlined = inlineRefs(tool.inputSchema);
+  const inlined = inlineRefsShared(tool.inputSchema);
   conversion.bounded(inlined.cuts);
   const root = describeRootRules(inlined.schema, conversion);
   for (const key of ["anyOf", "oneOf", "allOf"]) {
@@ -219,7 +219,7 @@ export function toGeminiJsonSchema(
   tool: ContractTool,
   conversion: Conversion,
 ): Record<string, unknown> | undefined {
-  const inlined = inlineRefs(tool.inputSchema);
+  const inlined = inlineRefsShared(tool.inputSchema);
   conversion.bounded(inlined.cuts);
   const declaration: Record<string, unknown> = { name: tool.name };
   if (tool.description) declaration.description = tool.description;

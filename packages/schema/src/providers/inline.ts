@@ -46,6 +46,25 @@ export function inlineRefs(root: JsonSchema): { schema: JsonSchema; cuts: Recurs
   return { schema: visit(root, "", []) as JsonSchema, cuts };
 }
 
+/** `inlineRefs` results by root schema: the five dialects of one tool expand the same input schema. */
+const inlined = new WeakMap<object, { schema: JsonSchema; cuts: RecursionCut[] }>();
+
+/**
+ * `inlineRefs(root)`, computed once per root object and shared: the dialect converters only read the
+ * result (each builds its own output), so they must not change it.
+ */
+export function inlineRefsShared(root: JsonSchema): {
+  readonly schema: JsonSchema;
+  readonly cuts: readonly RecursionCut[];
+} {
+  let result = inlined.get(root);
+  if (!result) {
+    result = inlineRefs(root);
+    inlined.set(root, result);
+  }
+  return result;
+}
+
 /** Whether a schema contains a `$ref` anywhere. */
 export function hasRefs(schema: unknown): boolean {
   if (!isSchemaObject(schema)) return false;

@@ -1,13 +1,13 @@
 import type { ContractTool, JsonSchema } from "../contract.ts";
 import { escapeToken, isNeverSchema, isSchemaObject, typesOf } from "../schema-utils.ts";
-import { inlineRefs } from "./inline.ts";
+import { inlineRefsShared } from "./inline.ts";
 import { type Conversion, constraintText, describeIn } from "./model.ts";
 import type { Plan } from "./plan.ts";
 import { OPENAI_STRICT } from "./rules.ts";
 
 /** Chat Completions function tool, non-strict: the input schema with references expanded (recursive ones kept as `$ref`). */
 export function toOpenAi(tool: ContractTool): Record<string, unknown> {
-  const inlined = inlineRefs(tool.inputSchema);
+  const inlined = inlineRefsShared(tool.inputSchema);
   return functionTool(tool, inlined.cuts.length === 0 ? inlined.schema : tool.inputSchema, false);
 }
 
@@ -30,7 +30,7 @@ export function toOpenAiStrict(
   tool: ContractTool,
   conversion: Conversion,
 ): { definition: Record<string, unknown>; plan?: Plan; fallback?: string[] } {
-  const inlined = inlineRefs(tool.inputSchema);
+  const inlined = inlineRefsShared(tool.inputSchema);
   const state: StrictState = { conversion, reasons: [], properties: 0 };
   const cut = inlined.cuts[0];
   if (cut) state.reasons.push(`${conversion.base}${cut.pointer}: recursive type (${cut.ref})`);

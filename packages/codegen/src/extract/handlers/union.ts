@@ -47,7 +47,12 @@ function mapUnion(type: ts.UnionType, ctx: ExtractContext, site: Site, map: MapT
   const seen = new Set<string>();
   for (const part of rest) {
     const member = map(part, { ...site, node: partNode(site, part, ctx, "member") });
-    // `number | (number & Brand)` maps both to number: one member says it
+    // `number | (number & Brand)` maps both to number: one member says it. A lone member (`T` of an
+    // optional `T | undefined`) has nothing to repeat, and its JSON would be the whole subtree's.
+    if (rest.length === 1) {
+      members.push(member);
+      continue;
+    }
     const key = JSON.stringify(member);
     if (!seen.has(key)) members.push(member);
     seen.add(key);
