@@ -1,9 +1,11 @@
 import type { Transport } from "@modelcontextprotocol/server";
-import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
+import { BatchedStdioServerTransport } from "./batched-stdio.ts";
 import type { ServerManifest } from "./manifest.ts";
 import { createServer } from "./mcp-gen-server.ts";
 import type { McpGenServerOptions } from "./options.ts";
 import type { RunningServer } from "./serve.ts";
+
+export { BatchedStdioServerTransport } from "./batched-stdio.ts";
 
 /**
  * `@mcp-gen/runtime/server/stdio`: serves a manifest over stdio, and nothing in this module's
@@ -23,7 +25,7 @@ export async function serveOverStdio(
   manifest: ServerManifest,
   options: McpGenServerOptions = {},
 ): Promise<RunningServer> {
-  const running = await serveTransport(manifest, options, new StdioServerTransport());
+  const running = await serveTransport(manifest, options, new BatchedStdioServerTransport());
   process.stdin.once("end", () => void running.close());
   return running;
 }
