@@ -1,11 +1,9 @@
 import type { Transport } from "@modelcontextprotocol/server";
-import { BatchedStdioServerTransport } from "./batched-stdio.ts";
+import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import type { ServerManifest } from "./manifest.ts";
 import { createServer } from "./mcp-gen-server.ts";
 import type { McpGenServerOptions } from "./options.ts";
 import type { RunningServer } from "./serve.ts";
-
-export { BatchedStdioServerTransport } from "./batched-stdio.ts";
 
 /**
  * `@mcp-gen/runtime/server/stdio`: serves a manifest over stdio, and nothing in this module's
@@ -25,7 +23,7 @@ export async function serveOverStdio(
   manifest: ServerManifest,
   options: McpGenServerOptions = {},
 ): Promise<RunningServer> {
-  const running = await serveTransport(manifest, options, new BatchedStdioServerTransport());
+  const running = await serveTransport(manifest, options, new StdioServerTransport());
   process.stdin.once("end", () => void running.close());
   return running;
 }
