@@ -3,9 +3,7 @@
  * (2,000 calls), then times `--calls` tool calls with `--inflight` in flight and reads the CPU the
  * server process spent (/proc, user + system) and the CPU this client spent (`process.cpuUsage`).
  * Prints the median of the rounds and every round. The servers:
- * - `mcp-gen`: `mcp-gen serve smart-home` (the CLI; its stdio transport batches the writes of a turn);
- * - `mcp-gen, SDK transport`: the same manifest served on the SDK's own `StdioServerTransport`
- *   (one pipe write per message; `stdio-entry.ts sdk-transport`), to show what the batching changes;
+ * - `mcp-gen`: `mcp-gen serve smart-home` (the CLI);
  * - `SDK McpServer` (`sdk-server.ts`) and `floor` (`sdk-floor-server.ts`), as in `run.ts`.
  *   node --import tsx/esm bench/server/stdio-cpu.ts [--era 2026|2025] [--inflight 32]
  *   [--calls 10000] [--rounds 5] [--only name,name]
@@ -30,7 +28,6 @@ const TSX = ["--import", "tsx/esm"];
 const here = (file: string) => path.join(import.meta.dirname, file);
 const SERVERS: Record<string, string[]> = {
   "mcp-gen": [path.join(ROOT, "packages/codegen/bin/mcp-gen.js"), "serve", "smart-home"],
-  "mcp-gen, SDK transport": [...TSX, here("stdio-entry.ts"), "sdk-transport"],
   "SDK McpServer": [...TSX, here("sdk-server.ts"), "stdio"],
   floor: [...TSX, here("sdk-floor-server.ts"), "stdio"],
 };
