@@ -4,7 +4,8 @@
  * server process spent (/proc, user + system) and the CPU this client spent (`process.cpuUsage`).
  * Prints the median of the rounds and every round. The servers:
  * - `mcp-gen`: `mcp-gen serve smart-home` (the CLI);
- * - `SDK McpServer` (`sdk-server.ts`) and `floor` (`sdk-floor-server.ts`), as in `run.ts`.
+ * - `SDK McpServer` (`sdk-server.ts`) and `floor` (`sdk-floor-server.ts`), as in `run.ts`;
+ * - `floor + tool` (`sdk-floor-server.ts stdio tool`): the floor running the tool for every call.
  *   node --import tsx/esm bench/server/stdio-cpu.ts [--era 2026|2025] [--inflight 32]
  *   [--calls 10000] [--rounds 5] [--only name,name]
  */
@@ -30,6 +31,7 @@ const SERVERS: Record<string, string[]> = {
   "mcp-gen": [path.join(ROOT, "packages/codegen/bin/mcp-gen.js"), "serve", "smart-home"],
   "SDK McpServer": [...TSX, here("sdk-server.ts"), "stdio"],
   floor: [...TSX, here("sdk-floor-server.ts"), "stdio"],
+  "floor + tool": [...TSX, here("sdk-floor-server.ts"), "stdio", "tool"],
 };
 
 function cpuMs(pid: number): number {
