@@ -1,10 +1,12 @@
 /**
  * The floor of any server on the SDK v2's entries: a low-level SDK `Server` whose fallback handler
- * answers `tools/list` and every `tools/call` with a fixed result (no validation, no tool, no
- * context), served the way the baseline is — `serveStdio(factory)` over stdio,
+ * answers `tools/list` and every `tools/call` with a fixed result, the same bytes the peers send
+ * (no validation, no tool, no context), served the way the baseline is — `serveStdio(factory)` over stdio,
  * `createMcpHandler(factory)` with `toNodeHandler` on `node:http` behind the localhost guards over
  * HTTP. What a server on these entries does per call can only add to this.
- *   node --import tsx/esm bench/server/sdk-floor-server.ts stdio|http [port]
+ * With `stdio tool`, the floor of a server that runs the tool: the same `Server` calling
+ * `search_devices` for every call and sending its JSON as the text (no validation, no context).
+ *   node --import tsx/esm bench/server/sdk-floor-server.ts stdio [tool] | http [port]
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,22 +17,36 @@ import {
 } from "@modelcontextprotocol/node";
 import { createMcpHandler, type JSONRPCRequest, type Result, Server } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import { search_devices } from "../../examples/smart-home/tools.ts";
 
-const DEVICES = [
-  { id: "a", fullId: "uuid-a", name: "light", room: "客厅", type: "light", capabilities: ["switch"] },
-];
+// The bytes the peers send: what the tool returns for the benchmark's call (`protocol.ts`), as
+// the SDK's `McpServer` answers it (text: the array's JSON; structured: the array in 2026-07-28,
+// `{ result }` in 2025), computed once.
+const DEVICES = await search_devices("客厅 灯", 2);
 const TEXT = JSON.stringify(DEVICES);
+
+/** With `tool` (`sdk-floor-server.ts stdio tool`): the tool runs for every call, and its text is its JSON. */
+const WITH_TOOL = process.argv[2] === "stdio" && process.argv[3] === "tool";
+
+async function answer(request: JSONRPCRequest, modern: boolean): Promise<Result> {
+  if (request.method === "tools/list") return { tools: [] };
+  let devices = DEVICES;
+  let text = TEXT;
+  if (WITH_TOOL) {
+    const { query, limit } = (request.params as { arguments: { query: string; limit: number } }).arguments;
+    devices = await search_devices(query, limit);
+    text = JSON.stringify(devices);
+  }
+  return {
+    content: [{ type: "text", text }],
+    structuredContent: (modern ? devices : { result: devices }) as unknown as Record<string, unknown>,
+  };
+}
 
 function factory(context?: { era?: "legacy" | "modern" }): Server {
   const modern = context?.era === "modern";
-  const server = new Server({ name: "floor", version: "1.0.0" }, { capabilities: { tools: {} } });
-  server.fallbackRequestHandler = async (request: JSONRPCRequest): Promise<Result> =>
-    request.method === "tools/list"
-      ? { tools: [] }
-      : {
-          content: [{ type: "text", text: TEXT }],
-          structuredContent: (modern ? DEVICES : { result: DEVICES }) as unknown as Record<string, unknown>,
-        };
+  const server = new Server({ name: "smart-home", version: "1.0.0" }, { capabilities: { tools: {} } });
+  server.fallbackRequestHandler = (request: JSONRPCRequest) => answer(request, modern);
   return server;
 }
 

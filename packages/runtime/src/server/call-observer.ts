@@ -9,7 +9,7 @@ export interface ObservedCall {
   params: unknown;
   ctx: ServerContext;
   era: ProtocolEra;
-  run(note: OutcomeNote): Promise<Result>;
+  run(note: OutcomeNote): Result | Promise<Result>;
 }
 
 /**
@@ -17,14 +17,23 @@ export interface ObservedCall {
  * outcome (from the result, or what the call noted), era, principal, session. Tool calls are
  * traced (a span when OpenTelemetry is active). Nothing is measured that nobody reads.
  */
-export async function observed(
+export function observed(
+  options: Pick<McpGenServerOptions, "onCall" | "logArguments">,
+  call: ObservedCall,
+): Result | Promise<Result> {
+  // Nobody reads the outcome (no call log, no span): the call alone, no record, no closures, and
+  // no promise of its own around the call's.
+  if (!options.onCall && (call.kind !== "tool" || !tracing())) return call.run({});
+  return recorded(options, call);
+}
+
+/** A call someone reads the outcome of: its record (`onCall`), its span. */
+async function recorded(
   options: Pick<McpGenServerOptions, "onCall" | "logArguments">,
   call: ObservedCall,
 ): Promise<Result> {
   const { kind, params, ctx, era, run } = call;
   const onCall = options.onCall;
-  // Nobody reads the outcome (no call log, no span): the call alone, no record, no closures.
-  if (!onCall && (kind !== "tool" || !tracing())) return run({});
   const note: OutcomeNote = {};
   // The record's time and duration only when someone reads the record (`onCall`).
   const time = onCall ? new Date().toISOString() : "";

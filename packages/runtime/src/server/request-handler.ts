@@ -116,14 +116,17 @@ export function requestHandler(h: HandlerContext) {
     }
   };
 
-  /** `tools/call`: arguments checked once, then as a task or on the one execution path. */
-  async function callTool(
+  /**
+   * `tools/call`: arguments checked once, then as a task or on the one execution path. Not
+   * `async`: the handler around it is, and a promise of its own would only delay the result.
+   */
+  function callTool(
     params: unknown,
     ctx: ServerContext,
     note: CallEnvironment["note"],
     catalog: Catalog,
     features: Features,
-  ): Promise<Result> {
+  ): Result | Promise<Result> {
     const { name, arguments: args } = (params ?? {}) as { name?: unknown; arguments?: unknown };
     if (
       typeof name !== "string" ||

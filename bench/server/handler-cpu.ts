@@ -1,0 +1,90 @@
+/**
+ * CPU per call of the three servers of `run.ts` in one process, on linked in-memory transports
+ * (no pipe, no JSON text, no second process): what a call costs in the SDK's `Protocol` and the
+ * server's handler alone — mcp-gen's `serve(manifest)`, the SDK v2 `McpServer` (`sdk-server.ts`)
+ * and the floor, a low-level `Server` answering the peers' bytes (as `sdk-floor-server.ts`), all
+ * through the SDK's `serveStdio`. The client's share (a raw JSON-RPC channel) is the same for all
+ * three; rounds interleave, the median is printed with every round.
+ *   node --import tsx/esm bench/server/handler-cpu.ts [--era 2025|2026] [--inflight 1]
+ *   [--calls 20000] [--rounds 5] [--only mcp-gen|sdk|floor]
+ */
+import os from "node:os";
+import { serve } from "@mcp-gen/runtime/server";
+import { InMemoryTransport, type JSONRPCRequest, type Result, Server } from "@modelcontextprotocol/server";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import { search_devices } from "../../examples/smart-home/tools.ts";
+import { manifest } from "../../generated/smart-home/server.ts";
+import { memoryChannel } from "./channels.ts";
+import { checkCall, checkOpening, type Era, INITIALIZED, opening, toolCall } from "./protocol.ts";
+import { createSdkServer } from "./sdk-server.ts";
+
+const option = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? fallback : process.argv[i + 1]!;
+};
+const ERA = option("era", "2026") as Era;
+const INFLIGHT = Number(option("inflight", "1"));
+const CALLS = Number(option("calls", "20000"));
+const ROUNDS = Number(option("rounds", "5"));
+const ONLY = option("only", "");
+
+const DEVICES = await search_devices("客厅 灯", 2);
+const TEXT = JSON.stringify(DEVICES);
+function floor(context?: { era?: string }): Server {
+  const modern = context?.era === "modern";
+  const server = new Server({ name: "smart-home", version: "1.0.0" }, { capabilities: { tools: {} } });
+  server.fallbackRequestHandler = async (request: JSONRPCRequest): Promise<Result> =>
+    request.method === "tools/list"
+      ? { tools: [] }
+      : {
+          content: [{ type: "text", text: TEXT }],
+          structuredContent: (modern ? DEVICES : { result: DEVICES }) as unknown as Record<string, unknown>,
+        };
+  return server;
+}
+
+type Transport = ReturnType<typeof InMemoryTransport.createLinkedPair>[1];
+const SERVERS: Record<string, (transport: Transport) => Promise<{ close(): Promise<void> }>> = {
+  "mcp-gen": (transport) => serve(manifest, { transport }),
+  sdk: async (transport) => serveStdio(createSdkServer, { transport }),
+  floor: async (transport) => serveStdio(floor, { transport }),
+};
+
+const rounds = new Map<string, number[]>();
+for (let round = 0; round < ROUNDS; round++) {
+  for (const [name, open] of Object.entries(SERVERS)) {
+    if (ONLY && name !== ONLY) continue;
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const running = await open(serverSide);
+    const channel = await memoryChannel(clientSide);
+    checkOpening(ERA, await channel.call(opening(ERA, 0)));
+    if (ERA === "2025") await channel.notify(INITIALIZED);
+    let id = 1;
+    const loop = async (n: number) => {
+      let left = n;
+      await Promise.all(
+        Array.from({ length: INFLIGHT }, async () => {
+          while (left-- > 0) await channel.call(toolCall(ERA, id++));
+        }),
+      );
+    };
+    await loop(3000);
+    const before = process.cpuUsage();
+    await loop(CALLS);
+    const spent = process.cpuUsage(before);
+    checkCall(ERA, await channel.call(toolCall(ERA, id++)));
+    await channel.close();
+    await running.close();
+    rounds.set(name, [...(rounds.get(name) ?? []), (spent.user + spent.system) / CALLS]);
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+console.log(
+  `Node ${process.version}, in process, era ${ERA}, ${INFLIGHT} in flight, ${CALLS} calls × ${ROUNDS} rounds, load ${os.loadavg()[0]!.toFixed(1)}`,
+);
+for (const [name, all] of rounds)
+  console.log(
+    `${name.padEnd(8)} ${median(all).toFixed(1)} µs CPU/call (client + server) [${all.map((x) => x.toFixed(1)).join(" ")}]`,
+  );
+process.exit(0);

@@ -1,0 +1,102 @@
+/**
+ * CPU per call of stdio servers, interleaved: each round opens every server in turn, warms it up
+ * (2,000 calls), then times `--calls` tool calls with `--inflight` in flight and reads the CPU the
+ * server process spent (/proc, user + system) and the CPU this client spent (`process.cpuUsage`).
+ * Prints the median of the rounds and every round. The servers:
+ * - `mcp-gen`: `mcp-gen serve smart-home` (the CLI);
+ * - `SDK McpServer` (`sdk-server.ts`) and `floor` (`sdk-floor-server.ts`), as in `run.ts`;
+ * - `floor + tool` (`sdk-floor-server.ts stdio tool`): the floor running the tool for every call.
+ *   node --import tsx/esm bench/server/stdio-cpu.ts [--era 2026|2025] [--inflight 32]
+ *   [--calls 10000] [--rounds 5] [--only name,name]
+ */
+import { readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { stdioChannel } from "./channels.ts";
+import { checkCall, checkOpening, type Era, INITIALIZED, opening, toolCall } from "./protocol.ts";
+
+const ROOT = path.join(import.meta.dirname, "../..");
+const option = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? fallback : process.argv[i + 1]!;
+};
+const ERA = option("era", "2026") as Era;
+const INFLIGHT = Number(option("inflight", "32"));
+const CALLS = Number(option("calls", "10000"));
+const ROUNDS = Number(option("rounds", "5"));
+const ONLY = option("only", "").split(",").filter(Boolean);
+const TSX = ["--import", "tsx/esm"];
+const here = (file: string) => path.join(import.meta.dirname, file);
+const SERVERS: Record<string, string[]> = {
+  "mcp-gen": [path.join(ROOT, "packages/codegen/bin/mcp-gen.js"), "serve", "smart-home"],
+  "SDK McpServer": [...TSX, here("sdk-server.ts"), "stdio"],
+  floor: [...TSX, here("sdk-floor-server.ts"), "stdio"],
+  "floor + tool": [...TSX, here("sdk-floor-server.ts"), "stdio", "tool"],
+};
+
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+interface Round {
+  server: number;
+  client: number;
+  rps: number;
+}
+const rounds = new Map<string, Round[]>();
+for (let round = 0; round < ROUNDS; round++) {
+  for (const [name, args] of Object.entries(SERVERS)) {
+    if (ONLY.length > 0 && !ONLY.includes(name)) continue;
+    const channel = stdioChannel(process.execPath, args);
+    const pid = channel.child.pid!;
+    checkOpening(ERA, await channel.call(opening(ERA, 0)));
+    if (ERA === "2025") await channel.notify(INITIALIZED);
+    let id = 1;
+    const loop = async (n: number) => {
+      let left = n;
+      await Promise.all(
+        Array.from({ length: INFLIGHT }, async () => {
+          while (left-- > 0) await channel.call(toolCall(ERA, id++));
+        }),
+      );
+    };
+    await loop(2000);
+    const server0 = cpuMs(pid);
+    const client0 = process.cpuUsage();
+    const t0 = performance.now();
+    await loop(CALLS);
+    const seconds = (performance.now() - t0) / 1000;
+    const client = process.cpuUsage(client0);
+    const server = cpuMs(pid) - server0;
+    checkCall(ERA, await channel.call(toolCall(ERA, id++)));
+    await channel.close();
+    rounds.set(name, [
+      ...(rounds.get(name) ?? []),
+      {
+        server: (server * 1000) / CALLS,
+        client: (client.user + client.system) / CALLS,
+        rps: CALLS / seconds,
+      },
+    ]);
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const list = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(" ");
+console.log(
+  `Node ${process.version}, era ${ERA}, ${INFLIGHT} in flight, ${CALLS} calls × ${ROUNDS} rounds, load average at the end ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
+console.log("| server | server CPU µs/call | client CPU µs/call | calls/s | rounds: server CPU / calls/s |");
+console.log("| --- | ---: | ---: | ---: | --- |");
+for (const [name, all] of rounds) {
+  const server = all.map((r) => r.server);
+  const rps = all.map((r) => r.rps);
+  console.log(
+    `| ${name} | ${median(server).toFixed(0)} | ${median(all.map((r) => r.client)).toFixed(0)} | ${median(rps).toFixed(0)} | ${list(server)} / ${list(rps)} |`,
+  );
+}
+process.exit(0);
