@@ -15,13 +15,9 @@ import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { search_devices } from "../../examples/smart-home/tools.ts";
 import { manifest } from "../../generated/smart-home/server.ts";
 import { memoryChannel } from "./channels.ts";
-import { checkCall, checkOpening, type Era, INITIALIZED, opening, toolCall } from "./protocol.ts";
+import { checkCall, type Era, openCalls, option } from "./protocol.ts";
 import { createSdkServer } from "./sdk-server.ts";
 
-const option = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i === -1 ? fallback : process.argv[i + 1]!;
-};
 const ERA = option("era", "2026") as Era;
 const INFLIGHT = Number(option("inflight", "1"));
 const CALLS = Number(option("calls", "20000"));
@@ -57,22 +53,12 @@ for (let round = 0; round < ROUNDS; round++) {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     const running = await open(serverSide);
     const channel = await memoryChannel(clientSide);
-    checkOpening(ERA, await channel.call(opening(ERA, 0)));
-    if (ERA === "2025") await channel.notify(INITIALIZED);
-    let id = 1;
-    const loop = async (n: number) => {
-      let left = n;
-      await Promise.all(
-        Array.from({ length: INFLIGHT }, async () => {
-          while (left-- > 0) await channel.call(toolCall(ERA, id++));
-        }),
-      );
-    };
-    await loop(3000);
+    const driver = await openCalls(channel, ERA, INFLIGHT);
+    await driver.calls(3000);
     const before = process.cpuUsage();
-    await loop(CALLS);
+    await driver.calls(CALLS);
     const spent = process.cpuUsage(before);
-    checkCall(ERA, await channel.call(toolCall(ERA, id++)));
+    checkCall(ERA, await driver.one());
     await channel.close();
     await running.close();
     rounds.set(name, [...(rounds.get(name) ?? []), (spent.user + spent.system) / CALLS]);

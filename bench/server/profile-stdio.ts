@@ -11,13 +11,9 @@
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { stdioChannel } from "./channels.ts";
-import { checkCall, checkOpening, type Era, INITIALIZED, opening, toolCall } from "./protocol.ts";
+import { checkCall, type Era, openCalls, option } from "./protocol.ts";
 
 const ROOT = path.join(import.meta.dirname, "../..");
-const option = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i === -1 ? fallback : process.argv[i + 1]!;
-};
 const ERA = option("era", "2026") as Era;
 const INFLIGHT = Number(option("inflight", "1"));
 const CALLS = Number(option("calls", "20000"));
@@ -102,27 +98,17 @@ for (const [name, args] of Object.entries(SERVERS)) {
   rmSync(dir, { recursive: true, force: true });
   const channel = stdioChannel(process.execPath, ["--cpu-prof", "--cpu-prof-dir", dir, ...args]);
   const pid = channel.child.pid!;
-  checkOpening(ERA, await channel.call(opening(ERA, 0)));
-  if (ERA === "2025") await channel.notify(INITIALIZED);
-  let id = 1;
-  checkCall(ERA, await channel.call(toolCall(ERA, id++)));
+  const driver = await openCalls(channel, ERA, INFLIGHT);
+  checkCall(ERA, await driver.one());
   // Warm-up: the optimising compiler settles before the counted calls.
-  const loop = async (n: number) => {
-    let left = n;
-    await Promise.all(
-      Array.from({ length: INFLIGHT }, async () => {
-        while (left-- > 0) await channel.call(toolCall(ERA, id++));
-      }),
-    );
-  };
-  await loop(2000);
+  await driver.calls(2000);
   const before = cpuMs(pid);
   const from = Number(process.hrtime.bigint() / 1000n);
-  await loop(CALLS);
+  await driver.calls(CALLS);
   const to = Number(process.hrtime.bigint() / 1000n);
   const seconds = (to - from) / 1e6;
   const cpu = cpuMs(pid) - before;
-  checkCall(ERA, await channel.call(toolCall(ERA, id++)));
+  checkCall(ERA, await driver.one());
   const exited = new Promise((resolve) => channel.child.once("exit", resolve));
   channel.child.stdin!.end();
   await exited;

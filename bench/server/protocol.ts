@@ -13,6 +13,8 @@
  * Each opening and call reply is checked for the era it should show.
  */
 
+import type { Channel } from "./channels.ts";
+
 export const ERAS = ["2025", "2026"] as const;
 export type Era = (typeof ERAS)[number];
 export const PROTOCOL_VERSION: Record<Era, string> = { "2025": "2025-11-25", "2026": "2026-07-28" };
@@ -101,4 +103,38 @@ export function checkCall(era: Era, reply: unknown): void {
         Array.isArray(structured?.result) &&
         (structured.result as unknown[]).length > 0);
   if (!ok) throw new Error(`not a ${era}-era tools/call result: ${JSON.stringify(reply).slice(0, 600)}`);
+}
+
+/** The command-line value after `--name`, or `fallback`. */
+export function option(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? fallback : process.argv[i + 1]!;
+}
+
+/** Tool calls on an opened connection: one at a time, or `n` with `inflight` in flight. */
+export interface CallDriver {
+  one(): Promise<unknown>;
+  calls(n: number): Promise<void>;
+}
+
+/** Opens `channel` in `era` (the opening checked) and numbers its tool calls from 1. */
+export async function openCalls(
+  channel: Pick<Channel, "call" | "notify">,
+  era: Era,
+  inflight: number,
+): Promise<CallDriver> {
+  checkOpening(era, await channel.call(opening(era, 0)));
+  if (era === "2025") await channel.notify(INITIALIZED);
+  let id = 1;
+  return {
+    one: () => channel.call(toolCall(era, id++)),
+    async calls(n) {
+      let left = n;
+      await Promise.all(
+        Array.from({ length: inflight }, async () => {
+          while (left-- > 0) await channel.call(toolCall(era, id++));
+        }),
+      );
+    },
+  };
 }

@@ -13,13 +13,9 @@ import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { stdioChannel } from "./channels.ts";
-import { checkCall, checkOpening, type Era, INITIALIZED, opening, toolCall } from "./protocol.ts";
+import { checkCall, type Era, openCalls, option } from "./protocol.ts";
 
 const ROOT = path.join(import.meta.dirname, "../..");
-const option = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i === -1 ? fallback : process.argv[i + 1]!;
-};
 const ERA = option("era", "2026") as Era;
 const INFLIGHT = Number(option("inflight", "32"));
 const CALLS = Number(option("calls", "10000"));
@@ -50,26 +46,16 @@ for (let round = 0; round < ROUNDS; round++) {
     if (ONLY.length > 0 && !ONLY.includes(name)) continue;
     const channel = stdioChannel(process.execPath, args);
     const pid = channel.child.pid!;
-    checkOpening(ERA, await channel.call(opening(ERA, 0)));
-    if (ERA === "2025") await channel.notify(INITIALIZED);
-    let id = 1;
-    const loop = async (n: number) => {
-      let left = n;
-      await Promise.all(
-        Array.from({ length: INFLIGHT }, async () => {
-          while (left-- > 0) await channel.call(toolCall(ERA, id++));
-        }),
-      );
-    };
-    await loop(2000);
+    const driver = await openCalls(channel, ERA, INFLIGHT);
+    await driver.calls(2000);
     const server0 = cpuMs(pid);
     const client0 = process.cpuUsage();
     const t0 = performance.now();
-    await loop(CALLS);
+    await driver.calls(CALLS);
     const seconds = (performance.now() - t0) / 1000;
     const client = process.cpuUsage(client0);
     const server = cpuMs(pid) - server0;
-    checkCall(ERA, await channel.call(toolCall(ERA, id++)));
+    checkCall(ERA, await driver.one());
     await channel.close();
     rounds.set(name, [
       ...(rounds.get(name) ?? []),
