@@ -7,34 +7,11 @@
  *
  * Usage: npx tsx --conditions @mcp-gen/source bench/code/check-parity.ts [200]
  */
-import { apiNames, apiServer, type JsonSchema, renderDeclarations } from "@mcp-gen/schema";
+import { apiNames, apiServer, renderDeclarations } from "@mcp-gen/schema";
 import ts from "typescript-5";
 import { createChecker } from "../../packages/runtime/src/code/index.ts";
-import { codeCorpus } from "./corpus.ts";
+import { codeCorpus, sample } from "./corpus.ts";
 
-/** A value of a schema (the first branch, the first enum member, required properties only). */
-function sample(schema: unknown, root: JsonSchema, depth = 0): unknown {
-  if (typeof schema !== "object" || schema === null || depth > 6) return null;
-  const s = schema as JsonSchema;
-  if ("const" in s) return s.const;
-  if (Array.isArray(s.enum)) return s.enum[0];
-  for (const k of ["anyOf", "oneOf"])
-    if (Array.isArray(s[k])) return sample((s[k] as unknown[])[0], root, depth + 1);
-  const type = Array.isArray(s.type) ? s.type[0] : s.type;
-  if (type === "string") return "x";
-  if (type === "number" || type === "integer") return 1;
-  if (type === "boolean") return true;
-  if (type === "null") return null;
-  if (type === "array") {
-    if (Array.isArray(s.prefixItems)) return s.prefixItems.map((p) => sample(p, root, depth + 1));
-    return [sample(s.items, root, depth + 1)];
-  }
-  const out: Record<string, unknown> = {};
-  const props = (s.properties ?? {}) as Record<string, unknown>;
-  for (const name of (s.required as string[] | undefined) ?? [])
-    out[name] = sample(props[name], root, depth + 1);
-  return out;
-}
 const { contracts } = await codeCorpus(Number(process.argv[2] ?? 200));
 const servers = contracts.map(apiServer);
 const names = apiNames(servers);

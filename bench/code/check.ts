@@ -7,10 +7,10 @@
  * Usage: npx tsx --conditions @mcp-gen/source bench/code/check.ts [--runs 200] [--compiler ts5|ts6]
  */
 import { performance } from "node:perf_hooks";
-import { apiNames, apiServer, type JsonSchema } from "@mcp-gen/schema";
+import { apiNames, apiServer } from "@mcp-gen/schema";
 import ts5 from "typescript-5";
 import { createChecker } from "../../packages/runtime/src/code/index.ts";
-import { codeCorpus } from "./corpus.ts";
+import { codeCorpus, sample } from "./corpus.ts";
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf("--runs") + 1] || 200) || 200;
@@ -22,32 +22,6 @@ async function typescript(): Promise<{ typescript: unknown; readLib?: (n: string
   const { getLibFiles } = await import("@ts-morph/common");
   const libs = getLibFiles();
   return { typescript: ts, readLib: (n) => libs.find((f) => f.fileName === n)?.text };
-}
-
-/** A value of a schema (the first branch, the first enum member, required properties only). */
-function sample(schema: unknown, root: JsonSchema, depth = 0): unknown {
-  if (typeof schema !== "object" || schema === null || depth > 6) return null;
-  const s = schema as JsonSchema;
-  if (typeof s.$ref === "string")
-    return sample(root.$defs?.[s.$ref.split("/").pop() as never], root, depth + 1);
-  if ("const" in s) return s.const;
-  if (Array.isArray(s.enum)) return s.enum[0];
-  for (const k of ["anyOf", "oneOf"])
-    if (Array.isArray(s[k])) return sample((s[k] as unknown[])[0], root, depth + 1);
-  const type = Array.isArray(s.type) ? s.type[0] : s.type;
-  if (type === "string") return "x";
-  if (type === "number" || type === "integer") return typeof s.minimum === "number" ? s.minimum : 1;
-  if (type === "boolean") return true;
-  if (type === "null") return null;
-  if (type === "array") {
-    if (Array.isArray(s.prefixItems)) return s.prefixItems.map((p) => sample(p, root, depth + 1));
-    return [sample(s.items, root, depth + 1)];
-  }
-  const out: Record<string, unknown> = {};
-  const props = (s.properties ?? {}) as Record<string, unknown>;
-  for (const name of (s.required as string[] | undefined) ?? [])
-    out[name] = sample(props[name], root, depth + 1);
-  return out;
 }
 
 const ms = (values: number[], q: number) =>

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Contract } from "@mcp-gen/schema";
+import type { Contract, JsonSchema } from "@mcp-gen/schema";
 import { loadConfig } from "../../packages/codegen/src/config/load.ts";
 import { contractFromIr } from "../../packages/codegen/src/contract/from-ir.ts";
 import type { EmitContext } from "../../packages/codegen/src/emit/context.ts";
@@ -53,4 +53,30 @@ function generateDistinctCorpusOnce(tools: number): string {
   const root = path.join(import.meta.dirname, "..", "corpus", `code-${tools}`);
   if (!existsSync(path.join(root, "code-corpus.json"))) generateDistinctCorpus({ tools, out: root });
   return root;
+}
+
+/** A value of a schema (the first branch, the first enum member, required properties only). */
+export function sample(schema: unknown, root: JsonSchema, depth = 0): unknown {
+  if (typeof schema !== "object" || schema === null || depth > 6) return null;
+  const s = schema as JsonSchema;
+  if (typeof s.$ref === "string")
+    return sample(root.$defs?.[s.$ref.split("/").pop() as never], root, depth + 1);
+  if ("const" in s) return s.const;
+  if (Array.isArray(s.enum)) return s.enum[0];
+  for (const k of ["anyOf", "oneOf"])
+    if (Array.isArray(s[k])) return sample((s[k] as unknown[])[0], root, depth + 1);
+  const type = Array.isArray(s.type) ? s.type[0] : s.type;
+  if (type === "string") return "x";
+  if (type === "number" || type === "integer") return typeof s.minimum === "number" ? s.minimum : 1;
+  if (type === "boolean") return true;
+  if (type === "null") return null;
+  if (type === "array") {
+    if (Array.isArray(s.prefixItems)) return s.prefixItems.map((p) => sample(p, root, depth + 1));
+    return [sample(s.items, root, depth + 1)];
+  }
+  const out: Record<string, unknown> = {};
+  const props = (s.properties ?? {}) as Record<string, unknown>;
+  for (const name of (s.required as string[] | undefined) ?? [])
+    out[name] = sample(props[name], root, depth + 1);
+  return out;
 }
