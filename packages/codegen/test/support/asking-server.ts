@@ -1,13 +1,5 @@
-import { createServer as createHttpServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { toNodeHandler } from "@modelcontextprotocol/node";
-import {
-  createMcpHandler,
-  fromJsonSchema,
-  inputRequired,
-  inputResponse,
-  McpServer,
-} from "@modelcontextprotocol/server";
+import { fromJsonSchema, inputRequired, inputResponse, McpServer } from "@modelcontextprotocol/server";
+import { serveSdkHttp } from "./sdk-http.ts";
 
 /**
  * An upstream server on the official SDK v2 `McpServer` (both eras over stdio: the first message
@@ -142,20 +134,5 @@ export const askingState = (): AskingState => ({ cancelled: 0, waiters: [], held
 
 /** Serves {@link createAskingServer} over Streamable HTTP on 127.0.0.1 (`/mcp`), both eras. */
 export async function serveAskingHttp(state: AskingState): Promise<{ url: string; close(): Promise<void> }> {
-  const handler = createMcpHandler(() => createAskingServer(state), { legacy: "stateless" });
-  const node = toNodeHandler(handler);
-  const http = createHttpServer((req, res) => {
-    if (req.url === "/mcp") void node(req, res);
-    else res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
-  const { port } = http.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    async close() {
-      await handler.close();
-      http.closeAllConnections();
-      await new Promise((resolve) => http.close(() => resolve(undefined)));
-    },
-  };
+  return serveSdkHttp(() => createAskingServer(state));
 }

@@ -1,7 +1,5 @@
-import { createServer as createHttpServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { toNodeHandler } from "@modelcontextprotocol/node";
-import { createMcpHandler, fromJsonSchema, McpServer } from "@modelcontextprotocol/server";
+import { fromJsonSchema, McpServer } from "@modelcontextprotocol/server";
+import { serveSdkHttp } from "../../support/sdk-http.ts";
 
 /**
  * A server on the official SDK v2 `McpServer`, speaking MCP 2026-07-28 and the 2025 protocol
@@ -74,23 +72,5 @@ export function createV2Server(): McpServer {
 
 /** Serves {@link createV2Server} over Streamable HTTP on 127.0.0.1 (`/mcp`), both eras, with the SDK's handler. */
 export async function serveV2Http(): Promise<{ url: string; close(): Promise<void> }> {
-  const handler = createMcpHandler(() => createV2Server(), { legacy: "stateless" });
-  const node = toNodeHandler(handler);
-  const http = createHttpServer((req, res) => {
-    if (req.url !== "/mcp") {
-      res.writeHead(404).end();
-      return;
-    }
-    void node(req, res);
-  });
-  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
-  const { port } = http.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    async close() {
-      await handler.close();
-      http.closeAllConnections();
-      await new Promise((resolve) => http.close(() => resolve(undefined)));
-    },
-  };
+  return serveSdkHttp(() => createV2Server());
 }
