@@ -2,10 +2,11 @@ import { RESULT_WRAPPED_META } from "@mcp-gen/schema/contract";
 import type { CallToolResult } from "@modelcontextprotocol/client";
 import { localToolContext } from "../../agent/tools/local-context.ts";
 import type { ToolSpec } from "../../client/call.ts";
-import { callTool, toolTarget } from "../../server/call-tool.ts";
+import { type CallEnvironment, callTool, toolTarget } from "../../server/call-tool.ts";
 import type { ServerManifest, ToolDefinition } from "../../server/manifest.ts";
 import { innerToolContext } from "./inner-context.ts";
-import type { ProgramTool } from "./types.ts";
+import { manifestAnswer } from "./manifest-answer.ts";
+import type { ProgramTool, ToolCallOptions } from "./types.ts";
 import type { UpstreamRelay } from "./upstream-relay.ts";
 
 /**
@@ -21,7 +22,8 @@ export function isDestructive(definition: { readonly annotations?: ToolDefinitio
  * The tools of a generated manifest as bindings, run in this process exactly as `serve()` runs
  * them (thrown errors and timeouts become `isError` results), except that the arguments, which
  * the bridge checked with the same validator, are not checked a second time (only the safety
- * walk of `serve()` runs again). Tools that declare a `ToolContext`
+ * walk of `serve()` runs again). Each binding also `answer`s: the bridge gets the program's value
+ * already checked by the tool's output validator and serialised once (`manifest-answer.ts`). Tools that declare a `ToolContext`
  * get the run's `context` — the client of the served code tool's call answers their questions —
  * or, without one, a context that has no client to sample from or elicit with.
  *
@@ -35,42 +37,38 @@ export function bindManifest(manifest: ServerManifest): Record<string, ProgramTo
   for (const tool of manifest.tools) {
     const name = tool.definition.name;
     const target = toolTarget(tool);
+    const env = ({ signal, context: outer, progress }: ToolCallOptions): CallEnvironment => ({
+      limits: { maxDepth: 64 },
+      maskErrors: false,
+      timeoutMs: undefined,
+      requestSignal: signal,
+      context: (callSignal) =>
+        outer
+          ? innerToolContext({
+              outer,
+              toolName: name,
+              signal: callSignal,
+              progress: progress ?? { count: 0 },
+            })
+          : localToolContext({
+              toolName: name,
+              execution: {
+                callId: `code-${++calls}`,
+                signal: callSignal,
+                timeoutMs: undefined,
+                notify: () => {},
+              },
+              signal: callSignal,
+            }),
+      report: () => {},
+    });
     bindings[name] = {
       input: tool.input,
       ...(tool.output ? { output: tool.output } : {}),
       resultWrapped: tool.resultWrapped,
       destructive: isDestructive(tool.definition),
-      call: (args, { signal, context: outer, progress }) =>
-        callTool(
-          tool,
-          args,
-          {
-            limits: { maxDepth: 64 },
-            maskErrors: false,
-            timeoutMs: undefined,
-            requestSignal: signal,
-            context: (callSignal) =>
-              outer
-                ? innerToolContext({
-                    outer,
-                    toolName: name,
-                    signal: callSignal,
-                    progress: progress ?? { count: 0 },
-                  })
-                : localToolContext({
-                    toolName: name,
-                    execution: {
-                      callId: `code-${++calls}`,
-                      signal: callSignal,
-                      timeoutMs: undefined,
-                      notify: () => {},
-                    },
-                    signal: callSignal,
-                  }),
-            report: () => {},
-          },
-          { validated: true, target },
-        ),
+      call: (args, options) => callTool(tool, args, env(options), { validated: true, target }),
+      answer: (args, options) => manifestAnswer({ tool, args, target, env: () => env(options) }),
     };
   }
   return bindings;

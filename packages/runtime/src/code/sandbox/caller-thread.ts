@@ -13,7 +13,7 @@ import type { HostMessage, WorkerMessage } from "./protocol.ts";
  */
 export class CallerThreadEngine implements EngineHost {
   readonly ready: Promise<void>;
-  onMessage: (message: WorkerMessage) => void = () => {};
+  onMessages: (messages: WorkerMessage[]) => void = () => {};
   onExit: (reason: string) => void = () => {};
   private instance: EngineInstance | undefined;
   private current: { id: number; engine: EngineRun } | undefined;
@@ -40,7 +40,7 @@ export class CallerThreadEngine implements EngineHost {
     const run = message.run;
     this.guard(run, () => {
       const engine = new EngineRun({ ...instance, message }, (out) => {
-        for (const item of out) this.onMessage(item);
+        this.onMessages(out);
         if (out.at(-1)?.type === "done") queueMicrotask(() => this.finish(run));
       });
       this.current = { id: run, engine };
@@ -61,7 +61,7 @@ export class CallerThreadEngine implements EngineHost {
       this.current = undefined;
       this.instance = undefined;
       this.stopped = true;
-      this.onMessage({ type: "done", run, ok: false, hardLimit: true, error: describeHostError(thrown) });
+      this.onMessages([{ type: "done", run, ok: false, hardLimit: true, error: describeHostError(thrown) }]);
     }
   }
 

@@ -7,8 +7,8 @@ import type { HostMessage, WorkerMessage } from "./protocol.ts";
 export interface EngineHost {
   /** Settles once the engine can take a run; rejects when it cannot start. */
   readonly ready: Promise<void>;
-  /** Where the engine's messages go (the run in progress). */
-  onMessage: (message: WorkerMessage) => void;
+  /** Where the engine's messages go (the run in progress), in the batches the engine posts. */
+  onMessages: (messages: WorkerMessage[]) => void;
   /** Called once when the engine stops for good (crash, closed); `reason` is a sentence. */
   onExit: (reason: string) => void;
   post(message: HostMessage): void;

@@ -15,6 +15,7 @@ export { createSandbox, DEFAULT_LIMITS, run, type Sandbox, type SandboxOptions }
 export type {
   LogEntry,
   PermissionRequest,
+  ProgramAnswer,
   ProgramApi,
   ProgramCallOutcome,
   ProgramCallRecord,

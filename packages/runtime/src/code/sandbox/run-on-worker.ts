@@ -1,5 +1,6 @@
 import { setMaxListeners } from "node:events";
 import { type BridgeAnswer, bridgeCall } from "./bridge.ts";
+import { CallRecords } from "./call-records.ts";
 import { MAX_STACK_BYTES } from "./engine-errors.ts";
 import type { EngineHost } from "./engine-host.ts";
 import type { Answer, WorkerError, WorkerMessage } from "./protocol.ts";
@@ -32,8 +33,8 @@ export async function runOn(setup: {
 }): Promise<{ result: RunResult; replace: boolean }> {
   const { worker, program, options, limits } = setup;
   const logs: LogEntry[] = [];
-  const calls: (ProgramCallRecord & { started: number; done: boolean })[] = [];
-  const failed = (error: RunError): RunResult => ({ ok: false, error, logs, calls: records(calls) });
+  const calls = new CallRecords();
+  const failed = (error: RunError): RunResult => withCalls({ ok: false, error, logs }, calls);
   try {
     await worker.ready;
   } catch (error) {
@@ -57,10 +58,11 @@ export async function runOn(setup: {
       clearTimeout(timer);
       options.signal?.removeEventListener("abort", cancel);
       inFlight.abort();
-      worker.onMessage = () => {};
+      worker.onMessages = () => {};
       worker.onExit = () => {};
       worker.busy(false);
-      resolve({ result: { ...result, calls: records(calls) }, replace });
+      calls.end();
+      resolve({ result, replace });
     };
     const cancel = () => finish(failed({ kind: "cancelled", message: "the run was cancelled" }), true);
     // The engine stops busy code itself at the limit, with its line and console output; the host
@@ -79,87 +81,103 @@ export async function runOn(setup: {
     if (options.signal?.aborted) return cancel();
     options.signal?.addEventListener("abort", cancel, { once: true });
     worker.onExit = (reason) => finish(failed({ kind: "sandbox", message: reason }), true);
-    // Answers that come in together (Promise.all of fast tools) go to the worker in one message.
+    // Answers go to the engine together: at once when every call out has its answer (a program
+    // waiting for one call does not wait a microtask more), else at the end of this microtask
+    // turn (`Promise.all` of fast tools: one entry into the engine for all of them). Answers made
+    // while a batch of the engine's messages is read wait for a microtask: the engine posted that
+    // batch, and entering it again from there would nest every synchronous call in the last.
     let answers: Answer[] = [];
-    const reply = (answer: Answer) => {
-      answers.push(answer);
-      if (answers.length > 1) return;
-      queueMicrotask(() => {
-        if (!settled) worker.post({ type: "answers", run, answers });
-        answers = [];
-      });
+    // A result the engine could not even hold is refused before it is sent: over a quarter of
+    // the memory limit, as JSON.
+    const most = Math.floor(limits.memoryBytes / 4);
+    let out = 0;
+    let reading = false;
+    let scheduled = false;
+    const send = () => {
+      scheduled = false;
+      if (settled || answers.length === 0) return;
+      const batch = answers;
+      answers = [];
+      out -= batch.length;
+      worker.post({ type: "answers", run, answers: batch });
     };
-    worker.onMessage = (message: WorkerMessage) => {
-      if (message.type === "ready" || message.run !== run) return;
-      if (message.type === "started") {
-        clearTimeout(timer);
-        timer = setTimeout(timeUp, limits.timeMs + HOST_GRACE_MS);
-        return;
+    const reply = (index: number, call: number, bridged: BridgeAnswer) => {
+      if (settled) return;
+      const answer =
+        bridged.ok && bridged.json.length > most
+          ? tooLarge({ tool: calls.toolOf(index), chars: bridged.json.length, most })
+          : bridged;
+      if (answer.ok) {
+        calls.close(index, "ok");
+        answers.push({ call, ok: true, json: answer.json });
+      } else {
+        calls.close(index, answer.outcome, answer.message);
+        answers.push({ call, ok: false, name: answer.name, message: answer.message });
       }
-      if (message.type === "log") logs.push({ level: message.level, text: message.text });
-      else if (message.type === "done")
-        finish(
-          message.ok
-            ? { ok: true, value: JSON.parse(message.json), logs, calls: [] }
-            : failed(worded(message.error, limits)),
-          message.ok ? false : message.hardLimit,
-        );
-      else if (message.unrun) {
-        calls.push({
-          tool: `${message.namespace}.${message.fn}`,
-          arguments: message.args,
-          outcome: "cancelled",
-          error: "not run: the program ended without awaiting it",
-          ms: 0,
-          started: 0,
-          done: true,
-        });
-      } else if (calls.length >= limits.maxCalls) {
-        finish(
+      if (reading) return;
+      if (answers.length === out) send();
+      else if (!scheduled) {
+        scheduled = true;
+        queueMicrotask(send);
+      }
+    };
+    const onCall = (message: Extract<WorkerMessage, { type: "call" }>) => {
+      const { namespace, fn, args } = message;
+      if (message.unrun) return calls.unrun(namespace, fn, args);
+      if (calls.length >= limits.maxCalls)
+        return finish(
           failed({
             kind: "calls",
             message: `the program made more than ${limits.maxCalls} tool calls, the limit of one run, and was stopped; do the work in fewer calls`,
           }),
           true,
         );
-      } else {
-        const { args } = message;
-        const record = {
-          tool: `${message.namespace}.${message.fn}`,
-          arguments: args,
-          outcome: "cancelled" as const,
-          ms: 0,
-          started: performance.now(),
-          done: false,
-        };
-        calls.push(record);
-        const binding = Object.hasOwn(options.api, message.namespace)
-          ? options.api[message.namespace]
-          : undefined;
-        void bridgeCall({
-          namespace: message.namespace,
-          fn: message.fn,
-          args,
-          binding: binding && Object.hasOwn(binding, message.fn) ? binding[message.fn] : undefined,
-          permission: options.permission,
-          signal: inFlight.signal,
-          ...(options.context ? { context: options.context, progress } : {}),
-        }).then((bridged: BridgeAnswer) => {
+      const index = calls.open(namespace, fn, args);
+      out++;
+      const functions = Object.hasOwn(options.api, namespace) ? options.api[namespace] : undefined;
+      const bridged = bridgeCall({
+        namespace,
+        fn,
+        args,
+        binding: functions && Object.hasOwn(functions, fn) ? functions[fn] : undefined,
+        permission: options.permission,
+        signal: inFlight.signal,
+        ...(options.context ? { context: options.context, progress } : {}),
+      });
+      const id = message.call;
+      if (bridged instanceof Promise) void bridged.then((answer) => reply(index, id, answer));
+      else reply(index, id, bridged);
+    };
+    const onMessage = (message: WorkerMessage) => {
+      if (message.type === "ready" || message.run !== run) return;
+      if (message.type === "call") onCall(message);
+      else if (message.type === "log") logs.push({ level: message.level, text: message.text });
+      else if (message.type === "started") {
+        clearTimeout(timer);
+        timer = setTimeout(timeUp, limits.timeMs + HOST_GRACE_MS);
+      } else
+        finish(
+          message.ok
+            ? withCalls({ ok: true, value: JSON.parse(message.json), logs }, calls)
+            : failed(worded(message.error, limits)),
+          message.ok ? false : message.hardLimit,
+        );
+    };
+    worker.onMessages = (messages) => {
+      reading = true;
+      try {
+        for (const message of messages) {
           if (settled) return;
-          const answer = fitting(bridged, record.tool, limits);
-          Object.assign(record, {
-            arguments: answer.args,
-            outcome: answer.outcome,
-            ms: performance.now() - record.started,
-            done: true,
-          });
-          if (!answer.ok) Object.assign(record, { error: answer.message });
-          reply(
-            answer.ok
-              ? { call: message.call, ok: true, json: answer.json }
-              : { call: message.call, ok: false, name: answer.name, message: answer.message },
-          );
-        });
+          onMessage(message);
+        }
+      } finally {
+        reading = false;
+      }
+      // answered while reading (refusals, synchronous tools): the next microtask, so that the
+      // engine is not entered again from inside its own post
+      if (answers.length > 0 && !scheduled) {
+        scheduled = true;
+        queueMicrotask(send);
       }
     };
     worker.busy(true);
@@ -167,31 +185,34 @@ export async function runOn(setup: {
   });
 }
 
-/**
- * A result the engine could not even hold is refused as a catchable error before it is sent:
- * over a quarter of the memory limit, as JSON.
- */
-function fitting(answer: BridgeAnswer, tool: string, limits: RunLimits): BridgeAnswer {
-  const most = Math.floor(limits.memoryBytes / 4);
-  if (!answer.ok || answer.json.length <= most) return answer;
+/** The result with its `calls`, made from the records when first read. */
+function withCalls<T extends Omit<RunResult, "calls">>(
+  result: T,
+  calls: CallRecords,
+): T & { calls: ProgramCallRecord[] } {
+  let list: ProgramCallRecord[] | undefined;
+  return Object.defineProperty(result, "calls", {
+    get: () => {
+      list ??= calls.list();
+      return list;
+    },
+    enumerable: true,
+    configurable: true,
+  }) as T & { calls: ProgramCallRecord[] };
+}
+
+/** The catchable error for a result over what the sandbox takes in one answer. */
+function tooLarge(setup: { tool: string; chars: number; most: number }): BridgeAnswer {
   return {
     ok: false,
     outcome: "tool-error",
-    args: answer.args,
     name: "ToolError",
-    message: `${tool} returned ${answer.json.length} characters of JSON, more than the sandbox takes in one result (${most}); ask for less (a filter, a limit, a page)`,
+    message: `${setup.tool} returned ${setup.chars} characters of JSON, more than the sandbox takes in one result (${setup.most}); ask for less (a filter, a limit, a page)`,
   };
 }
 
 function namesOf(api: ProgramRunOptions["api"]): [string, string[]][] {
   return Object.entries(api).map(([ns, fns]) => [ns, Object.keys(fns)]);
-}
-
-/** Call records as the caller sees them: calls still open when the run ended were cancelled. */
-function records(calls: (ProgramCallRecord & { started: number; done: boolean })[]): ProgramCallRecord[] {
-  return calls.map(({ started, done, ...record }) =>
-    done ? record : { ...record, outcome: "cancelled", ms: performance.now() - started },
-  );
 }
 
 /** The worker's error with the limit it hit named with its value. */

@@ -21,7 +21,25 @@ export interface ProgramTool {
    * `context` is the run's (`ProgramRunOptions.context`), for tools that ask the caller's client.
    */
   call(args: Record<string, unknown>, options: ToolCallOptions): Promise<CallToolResult>;
+  /**
+   * Optional, for tools that run in this process: runs the tool like `call`, but answers with
+   * the value the program receives, already serialised as JSON — so the bridge neither builds a
+   * `CallToolResult` nor serialises the value again. When the answer says `checkedBy` is this
+   * binding's own `output` validator, the bridge does not check the value a second time; any
+   * other answer is checked against `output` as `call`'s results are. May answer synchronously.
+   * `bindManifest` provides it.
+   */
+  answer?(args: Record<string, unknown>, options: ToolCallOptions): ProgramAnswer | Promise<ProgramAnswer>;
 }
+
+/**
+ * What a binding's `answer` hands the bridge: the program's value as JSON text (`checkedBy`: the
+ * validator that already checked it, wrapped as `{ result }` when the binding is `resultWrapped`),
+ * or the tool's failure, which the program receives as a catchable `ToolError`.
+ */
+export type ProgramAnswer =
+  | { readonly ok: true; readonly json: string; readonly checkedBy?: Validator<unknown> }
+  | { readonly ok: false; readonly message: string };
 
 /** How the bridge calls a binding. */
 export interface ToolCallOptions {

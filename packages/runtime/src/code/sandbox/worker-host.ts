@@ -28,7 +28,7 @@ export class SandboxWorker implements EngineHost {
   private worker: Worker | undefined;
   private exited = false;
   /** Where the worker's messages go (the run in progress). */
-  onMessage: (message: WorkerMessage) => void = () => {};
+  onMessages: (messages: WorkerMessage[]) => void = () => {};
   /** Called once when the worker stops: on its own (crash, out of heap) or closed; `reason` is a sentence. */
   onExit: (reason: string) => void = () => {};
 
@@ -56,7 +56,7 @@ export class SandboxWorker implements EngineHost {
       });
       worker.on("message", (message: WorkerMessage | WorkerMessage[]) => {
         if (!Array.isArray(message)) started?.();
-        else for (const item of message) this.onMessage(item);
+        else this.onMessages(message);
       });
       worker.on("error", (error) => {
         started?.(error);

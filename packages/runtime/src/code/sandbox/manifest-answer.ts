@@ -1,0 +1,108 @@
+import { MissingRequiredClientCapabilityError } from "@modelcontextprotocol/server";
+import { isToolResult } from "../../content.ts";
+import type { CallEnvironment, Target } from "../../server/call-tool.ts";
+import { execute } from "../../server/execute.ts";
+import { unsafeArguments } from "../../server/guard.ts";
+import type { Outcome } from "../../server/invocation.ts";
+import { TimeoutError } from "../../server/invocation.ts";
+import type { ManifestTool } from "../../server/manifest.ts";
+import { ToolError } from "../../tool-error.ts";
+import { formatIssues } from "../../validation/format.ts";
+import type { ProgramAnswer } from "./types.ts";
+
+/**
+ * A manifest tool's `answer` for the bridge (`ProgramTool.answer`): the tool runs as `serve()`
+ * runs it in process — the safety walk of its arguments (the bridge checked them with the same
+ * input validator), its implementation, its result checked with its own output validator — but
+ * what comes back is the value the program receives, serialised once, not a `tools/call` result
+ * the bridge would unpack, check and serialise again. A tool without a context is called
+ * directly, so a synchronous tool is answered in the same turn and an async one one promise later;
+ * a tool with a context runs through `execute` (an `Invocation`, cancellable) like any served call.
+ */
+export function manifestAnswer(setup: {
+  tool: ManifestTool;
+  args: unknown;
+  /** The environment of `callTool` for a tool that needs a context (built only for those). */
+  env: () => CallEnvironment;
+  target: Target<unknown>;
+}): ProgramAnswer | Promise<ProgramAnswer> {
+  const { tool, args } = setup;
+  const name = tool.definition.name;
+  const unsafe = unsafeArguments(args, { maxDepth: 64 });
+  if (unsafe) return { ok: false, message: formatIssues([unsafe], `Invalid arguments of tool "${name}"`) };
+  if (tool.usesContext) {
+    const target: Target<ProgramAnswer> = { ...setup.target, settle: (outcome) => settled(tool, outcome) };
+    return execute({ target, args, env: setup.env() }) as Promise<ProgramAnswer>;
+  }
+  let value: unknown;
+  try {
+    value = tool.invoke(args, undefined);
+  } catch (error) {
+    return thrownAnswer(name, error);
+  }
+  if (typeof (value as { then?: unknown } | null)?.then === "function")
+    return Promise.resolve(value).then(
+      (resolved) => valueAnswer(tool, resolved),
+      (error: unknown) => thrownAnswer(name, error),
+    );
+  return valueAnswer(tool, value);
+}
+
+function settled(tool: ManifestTool, outcome: Outcome): ProgramAnswer {
+  return outcome.ok ? valueAnswer(tool, outcome.value) : thrownAnswer(tool.definition.name, outcome.error);
+}
+
+/**
+ * The implementation's value as the program receives it, as `toCallResult` and the bridge's
+ * unpacking would have made it: structured data checked against the output validator (as JSON
+ * after a `toJSON` when it does not pass as it is), unwrapped from `{ result }`; without an output
+ * schema, the text the result would carry; content blocks as their text, or as the blocks.
+ */
+function valueAnswer(tool: ManifestTool, value: unknown): ProgramAnswer {
+  const name = tool.definition.name;
+  try {
+    if (isToolResult(value)) {
+      const blocks = value.content;
+      const text = blocks.every((block) => block.type === "text");
+      return {
+        ok: true,
+        json: JSON.stringify(
+          text ? blocks.map((block) => (block as { text: string }).text).join("\n") : blocks,
+        ),
+      };
+    }
+    const output = tool.output;
+    if (!output) {
+      const text =
+        value === undefined ? "" : typeof value === "string" ? value : (JSON.stringify(value) ?? "null");
+      return { ok: true, json: JSON.stringify(text) };
+    }
+    let structured: unknown = tool.resultWrapped ? { result: value } : value;
+    if (!output.is(structured)) {
+      const normalized: unknown = JSON.parse(JSON.stringify(structured) ?? "null");
+      if (!output.check(normalized).ok) return mismatch(name);
+      structured = normalized;
+    }
+    const programValue = tool.resultWrapped ? (structured as { result: unknown }).result : structured;
+    return { ok: true, json: JSON.stringify(programValue ?? null), checkedBy: output };
+  } catch (error) {
+    // not JSON (a BigInt, a cycle): as `toCallResult`, a result that breaks the schema
+    return tool.output ? mismatch(name) : thrownAnswer(name, error);
+  }
+}
+
+function mismatch(name: string): ProgramAnswer {
+  return {
+    ok: false,
+    message: `Tool "${name}" produced a result that does not match its output schema (a server bug; it was logged).`,
+  };
+}
+
+/** What the tool threw, worded as `callTool` words it in process (errors are not masked). */
+function thrownAnswer(name: string, error: unknown): ProgramAnswer {
+  if (error instanceof MissingRequiredClientCapabilityError) throw error;
+  if (error instanceof TimeoutError || error instanceof ToolError)
+    return { ok: false, message: error.message };
+  const message = error instanceof Error ? error.message : String(error);
+  return { ok: false, message: message || `Tool "${name}" failed.` };
+}
