@@ -40,6 +40,8 @@ export const INSTALL = `(function (names, logLimit) {
     logged += text.length;
     queue.push(JSON.stringify([0, level, text]));
   };
+  // one executor for every call's promise (no closure per call): the call's id is \`next\`
+  const keep = (resolve, reject) => { waiting.set(next, [resolve, reject]); };
   globalThis.console = Object.freeze({ log: writer("log"), info: writer("info"), warn: writer("warn"), error: writer("error") });
   for (const [ns, fns] of names) {
     if (ns in globalThis) throw new Error("the API namespace \\"" + ns + "\\" would hide the global \\"" + ns + "\\": give the namespace another name");
@@ -52,7 +54,7 @@ export const INSTALL = `(function (names, logLimit) {
         const json = JSON.stringify(args === undefined ? {} : args);
         const id = ++next;
         queue.push("[" + id + middle + (json === undefined ? "null" : json) + "]");
-        return new Promise((resolve, reject) => waiting.set(id, [resolve, reject]));
+        return new Promise(keep);
       };
     }
     Object.defineProperty(globalThis, ns, { value: Object.freeze(functions), enumerable: false, writable: false, configurable: false });
