@@ -1,5 +1,4 @@
 import type { CallToolResult } from "@modelcontextprotocol/client";
-import type { ToolContext } from "../../context.ts";
 import type {
   PermissionRequest,
   ProgramAnswer,
@@ -21,10 +20,8 @@ export interface BridgeCall {
   args: unknown;
   binding: ProgramTool | undefined;
   permission: ((request: PermissionRequest) => boolean | Promise<boolean>) | undefined;
-  signal: AbortSignal;
-  /** The run's context and progress count, for the tool (see `ToolCallOptions`). */
-  context?: ToolContext;
-  progress?: { count: number };
+  /** The run's: its signal, and its context and progress count for tools that use them (made once per run). */
+  options: ToolCallOptions;
 }
 
 /**
@@ -74,12 +71,10 @@ async function permitted(call: BridgeCall, binding: ProgramTool): Promise<Bridge
 }
 
 function runTool(call: BridgeCall, binding: ProgramTool): BridgeAnswer | Promise<BridgeAnswer> {
-  if (call.signal.aborted)
+  const { options } = call;
+  if (options.signal.aborted)
     return refuse("cancelled", "AbortError", `${toolOf(call)} was not run: the run was cancelled`);
   const named = call.args as Record<string, unknown>;
-  const options: ToolCallOptions = call.context
-    ? { signal: call.signal, context: call.context, progress: call.progress ?? { count: 0 } }
-    : { signal: call.signal };
   try {
     if (binding.answer) {
       const answered = binding.answer(named, options);
@@ -104,7 +99,7 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 }
 
 function failed(call: BridgeCall, error: unknown): BridgeAnswer {
-  if (call.signal.aborted)
+  if (call.options.signal.aborted)
     return refuse("cancelled", "AbortError", `${toolOf(call)} was cancelled with the run`);
   return refuse(
     "tool-error",

@@ -8,7 +8,7 @@ import { TimeoutError } from "../../server/invocation.ts";
 import type { ManifestTool } from "../../server/manifest.ts";
 import { ToolError } from "../../tool-error.ts";
 import { formatIssues } from "../../validation/format.ts";
-import type { ProgramAnswer } from "./types.ts";
+import type { ProgramAnswer, ToolCallOptions } from "./types.ts";
 
 /**
  * A manifest tool's `answer` for the bridge (`ProgramTool.answer`): the tool runs as `serve()`
@@ -22,8 +22,10 @@ import type { ProgramAnswer } from "./types.ts";
 export function manifestAnswer(setup: {
   tool: ManifestTool;
   args: unknown;
+  /** The call's options (the run's signal, context and progress). */
+  options: ToolCallOptions;
   /** The environment of `callTool` for a tool that needs a context (built only for those). */
-  env: () => CallEnvironment;
+  env: (options: ToolCallOptions) => CallEnvironment;
   target: Target<unknown>;
 }): ProgramAnswer | Promise<ProgramAnswer> {
   const { tool, args } = setup;
@@ -32,7 +34,7 @@ export function manifestAnswer(setup: {
   if (unsafe) return { ok: false, message: formatIssues([unsafe], `Invalid arguments of tool "${name}"`) };
   if (tool.usesContext) {
     const target: Target<ProgramAnswer> = { ...setup.target, settle: (outcome) => settled(tool, outcome) };
-    return execute({ target, args, env: setup.env() }) as Promise<ProgramAnswer>;
+    return execute({ target, args, env: setup.env(setup.options) }) as Promise<ProgramAnswer>;
   }
   let value: unknown;
   try {

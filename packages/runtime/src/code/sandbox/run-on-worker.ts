@@ -11,6 +11,7 @@ import type {
   RunError,
   RunLimits,
   RunResult,
+  ToolCallOptions,
 } from "./types.ts";
 
 /**
@@ -46,10 +47,13 @@ export async function runOn(setup: {
   }
   const run = ++runs;
   const inFlight = new AbortController();
-  /** The progress the program's tools report through the run's context: one rising count. */
-  const progress = { count: 0 };
   // Every call in flight (an MCP client request each) listens to this one signal.
   setMaxListeners(0, inFlight.signal);
+  // What every call's tool gets: the run's signal, and with a context the progress the program's
+  // tools report through it (one rising count).
+  const toolOptions: ToolCallOptions = options.context
+    ? { signal: inFlight.signal, context: options.context, progress: { count: 0 } }
+    : { signal: inFlight.signal };
   return new Promise((resolve) => {
     let settled = false;
     const finish = (result: RunResult, replace: boolean) => {
@@ -141,8 +145,7 @@ export async function runOn(setup: {
         args,
         binding: functions && Object.hasOwn(functions, fn) ? functions[fn] : undefined,
         permission: options.permission,
-        signal: inFlight.signal,
-        ...(options.context ? { context: options.context, progress } : {}),
+        options: toolOptions,
       });
       const id = message.call;
       if (bridged instanceof Promise) void bridged.then((answer) => reply(index, id, answer));
