@@ -164,6 +164,9 @@ describe("bindManifest's answers", () => {
     expect(result.calls.at(-1)?.error).toBe("not run: the program ended without awaiting it");
     expect(result.calls).toBe(result.calls);
     expect(JSON.parse(JSON.stringify(result)).calls).toHaveLength(15);
+    expect({ ...result }.calls).toBe(result.calls);
+    result.calls = [];
+    expect(result.calls).toStrictEqual([]);
   });
 
   it("runs a long loop of synchronous tools without nesting the engine in itself", async () => {

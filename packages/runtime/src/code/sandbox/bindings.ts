@@ -23,7 +23,7 @@ export function isDestructive(definition: { readonly annotations?: ToolDefinitio
  * them (thrown errors and timeouts become `isError` results), except that the arguments, which
  * the bridge checked with the same validator, are not checked a second time (only the safety
  * walk of `serve()` runs again). Each binding also `answer`s: the bridge gets the program's value
- * already checked by the tool's output validator and serialised once (`manifest-answer.ts`). Tools that declare a `ToolContext`
+ * already checked by the tool's output validator and serialised once. Tools that declare a `ToolContext`
  * get the run's `context` — the client of the served code tool's call answers their questions —
  * or, without one, a context that has no client to sample from or elicit with.
  *

@@ -199,6 +199,10 @@ function withCalls<T extends Omit<RunResult, "calls">>(
       list ??= calls.list();
       return list;
     },
+    // a caller may still replace it, as it could the plain property it was
+    set: (value: ProgramCallRecord[]) => {
+      list = value;
+    },
     enumerable: true,
     configurable: true,
   }) as T & { calls: ProgramCallRecord[] };
