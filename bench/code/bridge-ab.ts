@@ -6,7 +6,7 @@
  * binding's `call`, as `bench/code/sandbox.ts` does); CPU µs per call (`process.cpuUsage()`),
  * medians of the rounds after 3 to warm up, and each bridged median ÷ the direct one.
  *   mkdir -p .scratch/bench-base && git archive <commit> packages/runtime/src | tar -x -C .scratch/bench-base
- *   npx tsx bench/code/bridge-ab.ts [--rounds 40]
+ *   npx tsx bench/code/bridge-ab.ts [--rounds 40] [--base .scratch/bench-base]
  * (`.scratch/bench-base/`, ignored by git, sits in the checkout so that its imports resolve from the same node_modules.)
  */
 import { loadavg } from "node:os";
@@ -16,7 +16,9 @@ import * as after from "../../packages/runtime/src/code/index.ts";
 type CodeModule = typeof after;
 const i = process.argv.indexOf("--rounds");
 const ROUNDS = i === -1 ? 40 : Number(process.argv[i + 1]);
-const base = new URL("../../.scratch/bench-base/packages/runtime/src/code/index.ts", import.meta.url);
+const baseArg = process.argv.indexOf("--base");
+const baseDir = baseArg === -1 ? ".scratch/bench-base" : process.argv[baseArg + 1];
+const base = new URL(`../../${baseDir}/packages/runtime/src/code/index.ts`, import.meta.url);
 const before = (await import(base.href)) as CodeModule;
 const N = 1000;
 const ARGS = JSON.stringify({ query: "客厅 灯", limit: 2 });
