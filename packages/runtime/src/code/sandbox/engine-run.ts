@@ -37,6 +37,8 @@ export class EngineRun {
   private wrecked = false;
 
   private readonly message: RunMessage;
+  /** The API's functions in the prelude's numbering: `[namespace, fn]`. */
+  private readonly functions: (readonly [string, string])[];
   private readonly memoryFull: () => boolean;
 
   /** `setup`: the engine instance (`instantiateEngine`) and the run's message. */
@@ -46,6 +48,7 @@ export class EngineRun {
   ) {
     const { quickjs, message } = setup;
     this.message = message;
+    this.functions = message.api.flatMap(([ns, fns]) => fns.map((fn) => [ns, fn] as const));
     this.memoryFull = setup.memoryFull;
     const { limits } = message;
     const runtime = quickjs.newRuntime();
@@ -139,21 +142,13 @@ export class EngineRun {
     const text = this.calls.text(this.bridge.drain);
     if (text === "") return;
     const run = this.message.run;
-    for (const item of JSON.parse(`[${text}]`) as (
-      | [0, LogLevel, string]
-      | [number, string, string, unknown]
-    )[]) {
-      if (item[0] === 0) this.outbox.push({ type: "log", run, level: item[1] as LogLevel, text: item[2] });
+    for (const item of JSON.parse(`[${text}]`) as ([0, LogLevel, string] | [number, number, unknown])[]) {
+      if (item[0] === 0)
+        this.outbox.push({ type: "log", run, level: item[1] as LogLevel, text: item[2] as string });
       else {
+        const [namespace, fn] = this.functions[item[1] as number]!;
         this.pending.add(item[0]);
-        this.outbox.push({
-          type: "call",
-          run,
-          call: item[0],
-          namespace: item[1],
-          fn: item[2],
-          args: item[3],
-        });
+        this.outbox.push({ type: "call", run, call: item[0], namespace, fn, args: item[2] });
       }
     }
   }

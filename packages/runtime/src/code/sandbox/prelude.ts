@@ -8,7 +8,8 @@
  * `(names, logLimit) => { drain, resolve, reject }`: installs `console` and the namespaces on the
  * global object. Nothing calls out of the engine: calls and console lines wait in a queue that
  * the host takes with `drain()` whenever the engine stops running. The queue is JSON text without
- * its brackets ("" when empty), one item per call `[id, namespace, fn, arguments]` (id ≥ 1) or
+ * its brackets ("" when empty), one item per call `[id, function, arguments]` (id ≥ 1; `function`
+ * the number of the function in the order of `names`, namespace by namespace) or
  * console line `[0, level, text]`; each item is serialised as the program makes it, and draining joins them
  * into one string. A call's promise lives in the engine; `resolve(id, json)` fulfils it with the parsed
  * answer, `reject(id, message, name)` rejects it with an error the program can catch. Console
@@ -43,13 +44,15 @@ export const INSTALL = `(function (names, logLimit) {
   // one executor for every call's promise (no closure per call): the call's id is \`next\`
   const keep = (resolve, reject) => { waiting.set(next, [resolve, reject]); };
   globalThis.console = Object.freeze({ log: writer("log"), info: writer("info"), warn: writer("warn"), error: writer("error") });
+  // each function's number, in the order of \`names\`: a queued call names its function by it
+  let index = 0;
   for (const [ns, fns] of names) {
     if (ns in globalThis) throw new Error("the API namespace \\"" + ns + "\\" would hide the global \\"" + ns + "\\": give the namespace another name");
     const functions = Object.create(null);
     for (const fn of fns) {
-      // the item's middle, serialised once: a call's own arguments go into the text as the JSON
-      // they already are, so the host parses them once
-      const middle = "," + JSON.stringify(ns) + "," + JSON.stringify(fn) + ",";
+      // the item's middle, made once: the function's number (the host knows its namespace and
+      // name); a call's own arguments go into the text as the JSON they already are
+      const middle = "," + index++ + ",";
       functions[fn] = function (args) {
         const json = JSON.stringify(args === undefined ? {} : args);
         const id = ++next;
