@@ -86,7 +86,7 @@ export function createServerFactory(
     }, ignoreHere);
     return next;
   };
-  let now = adopt(served(catalogOf(manifest, options), options));
+  let now = adopt(served(manifest, options));
   const listsChanged = (changed: ListsChanged) => connections.listsChanged(changed);
   options.sharedLists?.listen(listsChanged);
 
@@ -153,7 +153,7 @@ export function createServerFactory(
         );
       }
       const before = now.catalog.listings.legacy;
-      now = adopt(served(catalogOf(next, options), options, now.features));
+      now = adopt(served(next, options, now.features));
       const after = now.catalog.listings.legacy;
       const changed = {
         tools: true,
@@ -177,14 +177,16 @@ export function createServerFactory(
  * `update()`); requests wait for them once, then read the loaded value.
  */
 function served(
-  catalog: Catalog,
+  manifest: ServerManifest,
   options: McpGenServerOptions,
   previous?: Features | Promise<Features>,
 ): { catalog: Catalog; features: Features | Promise<Features> } {
+  const catalog = catalogOf(manifest, options);
   const state: { catalog: Catalog; features: Features | Promise<Features> } = { catalog, features: {} };
   const loading = Promise.resolve(previous).then((before) =>
     loadFeatures({
       catalog,
+      manifest,
       filterToolsByScope: options.filterToolsByScope ?? false,
       tasks: options.tasks,
       ...(before ? { previous: before } : {}),
