@@ -50,8 +50,10 @@ const PRODUCTION_STDIO_MODULES = [
   "runtime/dist/server/tracing.js",
   "runtime/dist/tasks-extension.js",
   "runtime/dist/tool-error.js",
-  // Ajv's runtime helpers: the calc server's validators check formats and string lengths
-  "runtime/dist/validation/ajv-runtime.js",
+  // the two Ajv runtime helpers the calc server's validators call (formats, string lengths), not all six
+  "runtime/dist/validation/ajv-runtime/formats.js",
+  "runtime/dist/validation/ajv-runtime/ucs2length.js",
+  "runtime/dist/validation/common-js.js",
   "runtime/dist/validation/describe.js",
   "runtime/dist/validation/format.js",
   "runtime/dist/validation/index.js",
