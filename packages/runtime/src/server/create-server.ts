@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import {
   type JSONRPCRequest,
   type ProtocolEra,
@@ -101,7 +100,11 @@ export function createServerFactory(
     server.onerror = (error) => report({ kind: "protocol", error });
     const perRequest = context?.requestInfo !== undefined;
     if (!perRequest) connections.add(server, era);
-    const connectionId = randomUUID();
+    /**
+     * This connection's id, made at its first call (2025 only): Web Crypto's global `randomUUID`,
+     * not `node:crypto`, whose import costs a start 2–5 ms (bench/README.md, "Cold start, fourth round").
+     */
+    let connectionId: string | undefined;
     server.fallbackRequestHandler = requestHandler({
       era,
       server,
@@ -111,8 +114,12 @@ export function createServerFactory(
       report,
       current: () => now,
       /** Whose tasks a request sees: a 2025 session's (or connection's) own; on 2026-07-28 whoever has the id. */
-      ownerOf: (ctx) =>
-        era === "modern" ? undefined : (ctx.sessionId ?? (perRequest ? undefined : connectionId)),
+      ownerOf: (ctx) => {
+        if (era === "modern") return undefined;
+        if (ctx.sessionId !== undefined || perRequest) return ctx.sessionId;
+        connectionId ??= globalThis.crypto.randomUUID();
+        return connectionId;
+      },
       environment: (ctx, subject, call): CallEnvironment => ({
         era,
         limits,

@@ -12,7 +12,7 @@ const dir = path.join(here, "fixtures", ".tmp", "lazy-load");
  * A server run by plain node from the compiled packages, with a manifest of one tool (and,
  * with `prompts`, one prompt), answering one call from an SDK client over linked in-memory
  * transports: the runtime modules it resolved, relative to the runtime's `dist/` (the schema
- * package's as `@mcp-gen/schema/<path in dist>`).
+ * package's as `@mcp-gen/schema/<path in dist>`), and Node's built-ins (`node:…`).
  */
 async function loadedBy(name: string, manifestExtra: string, usesContext = false): Promise<string[]> {
   mkdirSync(dir, { recursive: true });
@@ -53,13 +53,15 @@ await server.close();
     ...new Set(
       trace
         .resolved()
-        .map((url) => new URL(url).pathname)
+        .flatMap((url) => (url.startsWith("node:") ? [url] : [new URL(url).pathname]))
         .flatMap((p) =>
-          p.startsWith(dist)
-            ? [p.slice(dist.length)]
-            : p.startsWith(schemaDist)
-              ? [`@mcp-gen/schema/${p.slice(schemaDist.length)}`]
-              : [],
+          p.startsWith("node:")
+            ? [p]
+            : p.startsWith(dist)
+              ? [p.slice(dist.length)]
+              : p.startsWith(schemaDist)
+                ? [`@mcp-gen/schema/${p.slice(schemaDist.length)}`]
+                : [],
         ),
     ),
   ];
@@ -103,6 +105,8 @@ describe("a server loads what its manifest uses", () => {
     const loaded = await loadedBy("one-tool", "");
     expect(loaded).toContain("server/execute.js");
     expect(OPTIONAL.filter((m) => loaded.includes(m))).toStrictEqual([]);
+    // a connection's id comes from Web Crypto's global when first needed (node:crypto costs 2–5 ms to load)
+    expect(loaded.filter((m) => m.startsWith("node:"))).toStrictEqual(["node:process"]);
   });
 
   it("loads the prompts module when the manifest has a prompt", async () => {
