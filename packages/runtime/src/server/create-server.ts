@@ -73,16 +73,22 @@ export function createServerFactory(
   /** Tells the task service which tools this replica serves now (what a takeover runs again). */
   const adopt = (next: ReturnType<typeof served>) => {
     if (next.catalog.uses.context) parked.preload();
-    void Promise.resolve(next.features).then((features) => {
-      contextSupport ??= features.context;
-      features.tasks?.adopt({
-        targets: next.catalog.targets,
-        limits,
-        maskErrors,
-        report,
-        notifyResourceUpdated: toolNotifies,
-      });
-    }, ignoreHere);
+    void Promise.resolve(next.features).then(
+      (features) => {
+        contextSupport ??= features.context;
+        features.tasks?.adopt({
+          targets: next.catalog.targets,
+          limits,
+          maskErrors,
+          report,
+          notifyResourceUpdated: toolNotifies,
+        });
+      },
+      (error: unknown) =>
+        // told once, when the server is built (a malformed resource template …); the requests that
+        // need the features answer with the same error
+        report({ kind: "protocol", error: error instanceof Error ? error : new Error(String(error)) }),
+    );
     return next;
   };
   let now = adopt(served(manifest, options));
