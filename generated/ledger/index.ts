@@ -4,7 +4,7 @@ import { createValidator } from "@mcp-gen/runtime/validation";
 import type * as T from "./types.ts";
 import * as raw from "./validators.ts";
 
-export * from "./types.ts";
+export type * from "./types.ts";
 export { tools } from "./tools.ts";
 
 /** Server name of this contract. */

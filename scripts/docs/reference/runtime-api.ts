@@ -51,8 +51,8 @@ export function runtimeReference(root: string): string {
     "",
     "`@mcp-gen/runtime`, entry by entry: what each subpath exports, with the first paragraph of its",
     "TSDoc. A served tool imports only the root entry and `/server`: no LLM SDK is loaded unless you",
-    "import `/anthropic` or `/openai`. Generated code imports `/validation`, `/ajv-runtime` and",
-    "`/providers`.",
+    "import `/anthropic` or `/openai`. Generated code imports `/validation`, the `/ajv-runtime/<helper>`",
+    "entries its validators call and `/providers`.",
   ];
   for (const [subpath, target] of Object.entries(manifest.exports)) {
     const source = typeof target === "string" ? undefined : target["@mcp-gen/source"];

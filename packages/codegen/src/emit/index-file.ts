@@ -17,7 +17,8 @@ export function emitIndex(ctx: EmitContext): OutputFile {
   const typed = ctx.contract.tools.length + items.templates.length + items.prompts.length > 0;
   if (typed) w.writeLine(`import type * as T from "${types}";`);
   w.writeLine(`import * as raw from "${importSpecifier(ctx, "./validators.ts")}";`).blankLine();
-  w.writeLine(`export * from "${types}";`);
+  // types only: `export type *` loads nothing at run time (`export *` would load the empty types.js)
+  w.writeLine(`export type * from "${types}";`);
   w.writeLine(`export { tools } from "${importSpecifier(ctx, "./tools.ts")}";`).blankLine();
   w.writeLine(`/** Server name of this contract. */`);
   w.writeLine(`export const server = ${JSON.stringify(ctx.contract.server)};`).blankLine();

@@ -1,3 +1,4 @@
+import { AJV_HELPER_ENTRIES } from "@mcp-gen/runtime/ajv-runtime";
 import {
   createAjv,
   declareAnnotations,
@@ -102,7 +103,7 @@ export function emitValidators(ctx: EmitContext): OutputFile {
       );
     }
   }
-  const code = lines.length > 0 ? esmImports(lines.join("\n")) : "export {};";
+  const code = lines.length > 0 ? esmImports(lines.join("\n"), ctx.contractFile) : "export {};";
   // TypeScript, so that the project's own `tsc` compiles it into its output with the rest (a `.js`
   // file would need `allowJs`); Ajv's code itself is not type-checked, only its exports are typed.
   const head = `${codeHeader()}// @ts-nocheck: Ajv's standalone code; its exports are typed RawValidate.\n`;
@@ -226,13 +227,33 @@ function compileShape(ajv: Ajv, schema: JsonSchema, notes: () => Note[]): Compil
 }
 
 /**
- * Ajv's standalone ESM still `require()`s its runtime helpers and formats. The module-local
- * `require` comes from `@mcp-gen/runtime/ajv-runtime`, which imports them from the runtime's own
+ * Ajv's standalone ESM still `require()`s its runtime helpers and formats. Each helper the code
+ * names is imported from its entry in `@mcp-gen/runtime/ajv-runtime/<helper>` (from the runtime's own
  * dependencies: resolved from the user's project they would need `ajv` hoisted into its
- * `node_modules`, and a bundler could not follow them.
+ * `node_modules`, and a bundler could not follow them), and a module-local `require` gives them
+ * back: a server loads only the helpers its validators call. Sorted by id, so the file is the same
+ * on every build.
  */
-function esmImports(code: string): string {
+function esmImports(code: string, file: string): string {
   const body = code.replace(/^"use strict";/, "");
-  if (!body.includes("require(")) return body;
-  return `import { ajvRequire as require } from "@mcp-gen/runtime/ajv-runtime";\n${body}`;
+  const ids = [...new Set([...body.matchAll(REQUIRE_CALL)].map((m) => m[1]!))].sort();
+  if (ids.length === 0) return body;
+  const imports = ids.map((id, i) => {
+    const entry = AJV_HELPER_ENTRIES[id];
+    if (!entry) {
+      throw new McpGenError(
+        diagnostic(
+          "MCPG040",
+          `Ajv's standalone code needs "${id}", which @mcp-gen/runtime does not provide: install the @mcp-gen/runtime and @mcp-gen/codegen of the same version`,
+          { file },
+        ),
+      );
+    }
+    return `import ajvHelper${i} from "${entry}";`;
+  });
+  const table = ids.map((id, i) => `${JSON.stringify(id)}: ajvHelper${i}`).join(", ");
+  return `${imports.join("\n")}\nconst ajvHelpers = { ${table} };\nconst require = (id) => ajvHelpers[id];\n${body}`;
 }
+
+/** A `require("…")` of Ajv's standalone code (an id never holds a quote). */
+const REQUIRE_CALL = /\brequire\("([^"]+)"\)/g;

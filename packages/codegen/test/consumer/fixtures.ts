@@ -160,7 +160,7 @@ async function roundTrip(connection: Connection) {
   const defaulted = await calc.add({ a: 2 });
   const greeted = await calc.greet({ name: "Ada", tone: "formal" });
   const moved = await calc.move({ point: { x: 1, y: 2, name: "P", day: "2026-11-25" }, dx: 3 });
-  // string lengths and function formats: helpers of Ajv's standalone code (@mcp-gen/runtime/ajv-runtime)
+  // string lengths and function formats: helpers of Ajv's standalone code (@mcp-gen/runtime/ajv-runtime/ucs2length, /formats)
   let constrained = "nothing thrown";
   try {
     await calc.move({ point: { x: 1, y: 2, name: "", day: "2026-02-30" }, dx: 1 });

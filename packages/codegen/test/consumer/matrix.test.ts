@@ -44,25 +44,22 @@ const PRODUCTION_STDIO_MODULES = [
   "runtime/dist/server/options.js",
   "runtime/dist/server/protocol.js",
   "runtime/dist/server/request-handler.js",
-  "runtime/dist/server/resource-catalog.js",
   "runtime/dist/server/result.js",
   "runtime/dist/server/serve.js",
   "runtime/dist/server/stdio.js",
   "runtime/dist/server/tracing.js",
   "runtime/dist/tasks-extension.js",
   "runtime/dist/tool-error.js",
-  // Ajv's runtime helpers: the calc server's validators check formats and string lengths
-  "runtime/dist/validation/ajv-runtime.js",
+  // the two Ajv runtime helpers the calc server's validators call (formats, string lengths), not all six
+  "runtime/dist/validation/ajv-runtime/formats.js",
+  "runtime/dist/validation/ajv-runtime/ucs2length.js",
+  "runtime/dist/validation/common-js.js",
   "runtime/dist/validation/describe.js",
   "runtime/dist/validation/format.js",
   "runtime/dist/validation/index.js",
   "runtime/dist/validation/pointer.js",
   "runtime/dist/validation/validator.js",
   "schema/dist/contract.js",
-  "schema/dist/uri-template/expand.js",
-  "schema/dist/uri-template/index.js",
-  "schema/dist/uri-template/match.js",
-  "schema/dist/uri-template/parse.js",
 ];
 
 let TMP = "";
@@ -260,9 +257,9 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
     // what a stdio server without a registered tracer never runs: HTTP, authorization, the MCP client, tracing
     const unusedByStdio =
       /\/node_modules\/(hono|@hono\/[^/]+|jose|@modelcontextprotocol\/(client|node)|@opentelemetry\/api)\/|\/@mcp-gen\/runtime\/dist\/server\/http\/(serve-http|sessions|auth\/)/;
-    // what a server of plain tools (no context, task, resource or prompt) never runs
+    // what a server of plain tools (no context, task, resource or prompt) never runs; the URI template matcher among it
     const unusedByPlainTools =
-      /\/@mcp-gen\/runtime\/dist\/server\/(http\/|input\/|task|memory-tasks|parked|tool-context|context-support|principal|resources|prompts|completions|scoped-listing|coerce)/;
+      /\/@mcp-gen\/runtime\/dist\/server\/(http\/|input\/|task|memory-tasks|parked|tool-context|context-support|principal|resource|prompts|completions|scoped-listing|coerce)|\/@mcp-gen\/schema\/dist\/uri-template\//;
     const bin = path.join(BASE, "node_modules/@mcp-gen/codegen/bin/mcp-gen.js");
     const servers = { production: ["dist/src/server.js"], serve: [bin, "serve", "calc"] };
     const ours: Record<string, string[]> = {};

@@ -36,7 +36,7 @@ describe("import specifiers of generated code", () => {
       "index.ts": [
         `import type * as T from "./types${ext}";`,
         `import * as raw from "./validators${ext}";`,
-        `export * from "./types${ext}";`,
+        `export type * from "./types${ext}";`,
         `export { tools } from "./tools${ext}";`,
       ],
       "normalize.ts": [],

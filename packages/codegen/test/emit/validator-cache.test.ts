@@ -95,3 +95,32 @@ describe("validators compiled once per shape", () => {
     ]);
   });
 });
+
+describe("the Ajv helpers validators.ts imports", () => {
+  const importsOf = (content: string) =>
+    content.split("\n").filter((l) => /^(import|const (ajvHelpers|require)) /.test(l));
+
+  it("imports only the helpers its validators call, each from its own entry, sorted by id", () => {
+    const dated: ContractTool = {
+      name: "dated",
+      description: "Takes a day.",
+      inputSchema: { type: "object", properties: { day: { type: "string", format: "date" } } },
+    };
+    expect(importsOf(emit(server("lengths", [find(2)])).file.content)).toStrictEqual([
+      'import type { RawValidate } from "@mcp-gen/runtime/validation";',
+      'import ajvHelper0 from "@mcp-gen/runtime/ajv-runtime/ucs2length";',
+      'const ajvHelpers = { "ajv/dist/runtime/ucs2length": ajvHelper0 };',
+      "const require = (id) => ajvHelpers[id];",
+    ]);
+    expect(importsOf(emit(server("both", [dated, find(2)])).file.content)).toStrictEqual([
+      'import type { RawValidate } from "@mcp-gen/runtime/validation";',
+      'import ajvHelper0 from "@mcp-gen/runtime/ajv-runtime/formats";',
+      'import ajvHelper1 from "@mcp-gen/runtime/ajv-runtime/ucs2length";',
+      'const ajvHelpers = { "ajv-formats/dist/formats": ajvHelper0, "ajv/dist/runtime/ucs2length": ajvHelper1 };',
+      "const require = (id) => ajvHelpers[id];",
+    ]);
+    expect(importsOf(emit(server("plain", [count])).file.content)).toStrictEqual([
+      'import type { RawValidate } from "@mcp-gen/runtime/validation";',
+    ]);
+  });
+});

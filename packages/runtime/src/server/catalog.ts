@@ -9,7 +9,6 @@ import { TASKS_EXTENSION } from "../tasks-extension.ts";
 import { type Target, toolTarget } from "./call-tool.ts";
 import { type ManifestPrompt, type ManifestTool, type ServerManifest, taskSupportOf } from "./manifest.ts";
 import type { McpGenServerOptions } from "./options.ts";
-import { type ResourceCatalog, resourceCatalog } from "./resource-catalog.ts";
 
 /** The listings of one era, each a ready list result (`tools/list` …). */
 export interface Listings {
@@ -40,7 +39,6 @@ export interface Catalog {
     tasks: boolean;
     context: boolean;
   };
-  readonly resources: ResourceCatalog;
   readonly prompts: ReadonlyMap<string, ManifestPrompt>;
   readonly listings: { readonly legacy: Listings; readonly modern: Listings };
   /**
@@ -108,7 +106,6 @@ export function catalogOf(manifest: ServerManifest, options: McpGenServerOptions
       tasks: hasTasks,
       context: [...manifest.tools, ...resources, ...templates, ...prompts].some((t) => t.usesContext),
     },
-    resources: resourceCatalog(manifest),
     prompts: new Map(prompts.map((p) => [p.definition.name, p])),
     listings: {
       legacy: { tools: legacyTools(manifest), ...shared },

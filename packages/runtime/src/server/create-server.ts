@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import {
   type JSONRPCRequest,
   type ProtocolEra,
@@ -74,19 +73,25 @@ export function createServerFactory(
   /** Tells the task service which tools this replica serves now (what a takeover runs again). */
   const adopt = (next: ReturnType<typeof served>) => {
     if (next.catalog.uses.context) parked.preload();
-    void Promise.resolve(next.features).then((features) => {
-      contextSupport ??= features.context;
-      features.tasks?.adopt({
-        targets: next.catalog.targets,
-        limits,
-        maskErrors,
-        report,
-        notifyResourceUpdated: toolNotifies,
-      });
-    }, ignoreHere);
+    void Promise.resolve(next.features).then(
+      (features) => {
+        contextSupport ??= features.context;
+        features.tasks?.adopt({
+          targets: next.catalog.targets,
+          limits,
+          maskErrors,
+          report,
+          notifyResourceUpdated: toolNotifies,
+        });
+      },
+      (error: unknown) =>
+        // told once, when the server is built (a malformed resource template …); the requests that
+        // need the features answer with the same error
+        report({ kind: "protocol", error: error instanceof Error ? error : new Error(String(error)) }),
+    );
     return next;
   };
-  let now = adopt(served(catalogOf(manifest, options), options));
+  let now = adopt(served(manifest, options));
   const listsChanged = (changed: ListsChanged) => connections.listsChanged(changed);
   options.sharedLists?.listen(listsChanged);
 
@@ -101,7 +106,11 @@ export function createServerFactory(
     server.onerror = (error) => report({ kind: "protocol", error });
     const perRequest = context?.requestInfo !== undefined;
     if (!perRequest) connections.add(server, era);
-    const connectionId = randomUUID();
+    /**
+     * This connection's id, made at its first call (2025 only): Web Crypto's global `randomUUID`,
+     * not `node:crypto`, whose import costs a start 2–5 ms (bench/README.md, "Cold start, fourth round").
+     */
+    let connectionId: string | undefined;
     server.fallbackRequestHandler = requestHandler({
       era,
       server,
@@ -111,8 +120,12 @@ export function createServerFactory(
       report,
       current: () => now,
       /** Whose tasks a request sees: a 2025 session's (or connection's) own; on 2026-07-28 whoever has the id. */
-      ownerOf: (ctx) =>
-        era === "modern" ? undefined : (ctx.sessionId ?? (perRequest ? undefined : connectionId)),
+      ownerOf: (ctx) => {
+        if (era === "modern") return undefined;
+        if (ctx.sessionId !== undefined || perRequest) return ctx.sessionId;
+        connectionId ??= globalThis.crypto.randomUUID();
+        return connectionId;
+      },
       environment: (ctx, subject, call): CallEnvironment => ({
         era,
         limits,
@@ -153,7 +166,7 @@ export function createServerFactory(
         );
       }
       const before = now.catalog.listings.legacy;
-      now = adopt(served(catalogOf(next, options), options, now.features));
+      now = adopt(served(next, options, now.features));
       const after = now.catalog.listings.legacy;
       const changed = {
         tools: true,
@@ -177,14 +190,16 @@ export function createServerFactory(
  * `update()`); requests wait for them once, then read the loaded value.
  */
 function served(
-  catalog: Catalog,
+  manifest: ServerManifest,
   options: McpGenServerOptions,
   previous?: Features | Promise<Features>,
 ): { catalog: Catalog; features: Features | Promise<Features> } {
+  const catalog = catalogOf(manifest, options);
   const state: { catalog: Catalog; features: Features | Promise<Features> } = { catalog, features: {} };
   const loading = Promise.resolve(previous).then((before) =>
     loadFeatures({
       catalog,
+      manifest,
       filterToolsByScope: options.filterToolsByScope ?? false,
       tasks: options.tasks,
       ...(before ? { previous: before } : {}),

@@ -1,14 +1,18 @@
 import type { Catalog } from "./catalog.ts";
 import type { complete } from "./completions.ts";
 import type * as contextSupport from "./context-support.ts";
+import type { ServerManifest } from "./manifest.ts";
 import type { ParkedCalls, parkedCalls } from "./parked.ts";
 import type { getPrompt } from "./prompts.ts";
+import type { ResourceCatalog } from "./resource-catalog.ts";
 import type { readResource } from "./resources.ts";
 import type { scopedListing } from "./scoped-listing.ts";
 import type { ServerTaskOptions, Tasks } from "./tasks.ts";
 
 /** What a server serves beyond tools, loaded only when its manifest or options use it. */
 export interface Features {
+  /** The manifest's resources, its templates compiled (a malformed template fails the load). */
+  resources?: ResourceCatalog;
   readResource?: typeof readResource;
   getPrompt?: typeof getPrompt;
   complete?: typeof complete;
@@ -22,18 +26,21 @@ export interface Features {
 /**
  * Loads the modules a catalog needs (dynamic `import()` at server creation and at `update()`),
  * so a server of plain tools loads the SDK server, the validators and the tools, little else:
- * resources, prompts, completions, scoped listings, tasks and tool contexts each come in only
- * when used.
+ * resources (with the URI template matcher), prompts, completions, scoped listings, tasks and tool
+ * contexts each come in only when used.
  */
 export async function loadFeatures(options: {
   catalog: Catalog;
+  /** The manifest of `catalog`: its resources and templates. */
+  manifest: ServerManifest;
   filterToolsByScope: boolean;
   tasks: ServerTaskOptions | undefined;
   /** The features of the catalog before (`update()`): a task service lives on. */
   previous?: Features;
 }): Promise<Features> {
   const { uses } = options.catalog;
-  const [resources, prompts, completions, scoped, tasks, context] = await Promise.all([
+  const [resourceCatalog, resources, prompts, completions, scoped, tasks, context] = await Promise.all([
+    uses.resources ? import("./resource-catalog.ts") : undefined,
     uses.resources ? import("./resources.ts") : undefined,
     uses.prompts ? import("./prompts.ts") : undefined,
     uses.completions ? import("./completions.ts") : undefined,
@@ -43,6 +50,7 @@ export async function loadFeatures(options: {
   ]);
   const service = options.previous?.tasks ?? tasks?.createTasks(options.tasks);
   return {
+    ...(resourceCatalog ? { resources: resourceCatalog.resourceCatalog(options.manifest) } : {}),
     ...(resources ? { readResource: resources.readResource } : {}),
     ...(prompts ? { getPrompt: prompts.getPrompt } : {}),
     ...(completions ? { complete: completions.complete } : {}),

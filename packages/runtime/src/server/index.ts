@@ -2,10 +2,11 @@
  * `@mcp-gen/runtime/server`: the server alone (what `mcp-gen serve` loads), without the
  * client, agent and provider parts of the package's main entry, which re-exports all of this.
  * Importing it loads what a stdio server of plain tools runs and little else: the HTTP building
- * blocks are `@mcp-gen/runtime/server/http`, the task stores `@mcp-gen/runtime/server/tasks`.
+ * blocks are `@mcp-gen/runtime/server/http`, the task stores `@mcp-gen/runtime/server/tasks`, and
+ * URI templates `@mcp-gen/schema/uri-template` (`compileUriTemplate`: the server loads it only for a
+ * manifest with resources).
  */
 
-export { type CompiledUriTemplate, compileUriTemplate } from "@mcp-gen/schema/uri-template";
 /** The protocol era a server speaks: `"modern"` (2026-07-28), `"legacy"` (2025 revisions); the SDK's own type. */
 export type { ProtocolEra } from "@modelcontextprotocol/server";
 export { TASKS_EXTENSION } from "../tasks-extension.ts";

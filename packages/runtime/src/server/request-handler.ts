@@ -91,7 +91,7 @@ export function requestHandler(h: HandlerContext) {
           method === "resources/read"
             ? () =>
                 features.readResource!({
-                  catalog: catalog.resources,
+                  catalog: features.resources!,
                   params,
                   environment: env,
                   parked: h.parked,
@@ -103,7 +103,7 @@ export function requestHandler(h: HandlerContext) {
       }
       case "completion/complete":
         return features.complete!(
-          { prompts: catalog.prompts, templates: catalog.resources.byTemplate },
+          { prompts: catalog.prompts, templates: features.resources?.byTemplate ?? new Map() },
           params,
           {
             maskErrors: options.maskErrors ?? false,

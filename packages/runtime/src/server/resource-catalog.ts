@@ -12,7 +12,11 @@ export interface ResourceCatalog {
   readonly byTemplate: ReadonlyMap<string, ManifestResourceTemplate>;
 }
 
-/** Compiles the templates once (a malformed template fails here, when the server is built). */
+/**
+ * Compiles the templates once, when a server of a manifest with resources loads its features
+ * (`features.ts`): a malformed template fails that load, and the requests that wait for it answer
+ * with its error. A server of tools alone never loads this module or the URI template matcher.
+ */
 export function resourceCatalog(manifest: ServerManifest): ResourceCatalog {
   const templates = (manifest.resourceTemplates ?? []).map((entry) => ({
     entry,

@@ -4,34 +4,35 @@
  * and `require("ajv-formats/dist/formats")`, resolved from the file that runs it: from a user's
  * project that only works while the package manager happens to hoist `ajv` to the top of
  * `node_modules` (not under pnpm), and a bundler cannot follow it. Here they are imported
- * statically from this package's own dependencies, and generated code takes `require` from here.
+ * statically from this package's own dependencies. Generated code imports only the helpers its
+ * validators call, each from its own entry (`@mcp-gen/runtime/ajv-runtime/<helper>`, listed in
+ * `AJV_HELPER_ENTRIES`); `ajvRequire` loads all six, for code generated before those entries.
  */
 
-import * as equal from "ajv/dist/runtime/equal.js";
-import * as timestamp from "ajv/dist/runtime/timestamp.js";
-import * as ucs2length from "ajv/dist/runtime/ucs2length.js";
-import * as uri from "ajv/dist/runtime/uri.js";
-import * as validationError from "ajv/dist/runtime/validation_error.js";
-import * as formats from "ajv-formats/dist/formats.js";
+import equal from "./ajv-runtime/equal.ts";
+import formats from "./ajv-runtime/formats.ts";
+import timestamp from "./ajv-runtime/timestamp.ts";
+import ucs2length from "./ajv-runtime/ucs2length.ts";
+import uri from "./ajv-runtime/uri.ts";
+import validationError from "./ajv-runtime/validation-error.ts";
 
-/**
- * A CommonJS module's `module.exports` (what `require()` returns) from its namespace. These
- * modules are compiled ES modules (marked `__esModule`): Node makes the namespace's `default` the
- * whole `module.exports`, marker included; esbuild and Vite make the namespace itself look like
- * `module.exports`, its `default` being the module's own default export.
- */
-function commonJs(namespace: object): unknown {
-  const exported = (namespace as { default?: { __esModule?: unknown } }).default;
-  return exported?.__esModule === true ? exported : namespace;
-}
+/** The entry of each helper, by the id Ajv's standalone code `require()`s it with. */
+export const AJV_HELPER_ENTRIES: Readonly<Record<string, string>> = {
+  "ajv/dist/runtime/equal": "@mcp-gen/runtime/ajv-runtime/equal",
+  "ajv/dist/runtime/timestamp": "@mcp-gen/runtime/ajv-runtime/timestamp",
+  "ajv/dist/runtime/ucs2length": "@mcp-gen/runtime/ajv-runtime/ucs2length",
+  "ajv/dist/runtime/uri": "@mcp-gen/runtime/ajv-runtime/uri",
+  "ajv/dist/runtime/validation_error": "@mcp-gen/runtime/ajv-runtime/validation-error",
+  "ajv-formats/dist/formats": "@mcp-gen/runtime/ajv-runtime/formats",
+};
 
 const MODULES: Readonly<Record<string, unknown>> = {
-  "ajv/dist/runtime/equal": commonJs(equal),
-  "ajv/dist/runtime/timestamp": commonJs(timestamp),
-  "ajv/dist/runtime/ucs2length": commonJs(ucs2length),
-  "ajv/dist/runtime/uri": commonJs(uri),
-  "ajv/dist/runtime/validation_error": commonJs(validationError),
-  "ajv-formats/dist/formats": commonJs(formats),
+  "ajv/dist/runtime/equal": equal,
+  "ajv/dist/runtime/timestamp": timestamp,
+  "ajv/dist/runtime/ucs2length": ucs2length,
+  "ajv/dist/runtime/uri": uri,
+  "ajv/dist/runtime/validation_error": validationError,
+  "ajv-formats/dist/formats": formats,
 };
 
 /**

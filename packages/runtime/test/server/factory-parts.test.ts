@@ -29,6 +29,7 @@ describe("the server factory's parts", () => {
   it("loadFeatures loads nothing beyond tools for a plain manifest", async () => {
     const features = await loadFeatures({
       catalog: catalogOf(plain, {}),
+      manifest: plain,
       filterToolsByScope: false,
       tasks: undefined,
     });
@@ -44,15 +45,55 @@ describe("the server factory's parts", () => {
       tasks: true,
       context: true,
     });
-    const first = await loadFeatures({ catalog, filterToolsByScope: true, tasks: undefined });
+    const first = await loadFeatures({
+      catalog,
+      manifest: withTasks,
+      filterToolsByScope: true,
+      tasks: undefined,
+    });
     expect(Object.keys(first).sort()).toStrictEqual(["context", "getPrompt", "scopedListing", "tasks"]);
     const next = await loadFeatures({
       catalog,
+      manifest: withTasks,
       filterToolsByScope: false,
       tasks: undefined,
       previous: first,
     });
     expect(next.tasks).toBe(first.tasks);
+  });
+
+  it("loadFeatures compiles the resource templates of a manifest with resources, and fails on a malformed one", async () => {
+    const template = (uriTemplate: string) =>
+      ({
+        server: "s",
+        tools: [tool],
+        resourceTemplates: [
+          {
+            definition: { name: "t", uriTemplate },
+            variables: tool.input,
+            usesContext: false,
+            read: () => "x",
+          },
+        ],
+      }) as unknown as ServerManifest;
+    const good = template("notes://{id}");
+    const features = await loadFeatures({
+      catalog: catalogOf(good, {}),
+      manifest: good,
+      filterToolsByScope: false,
+      tasks: undefined,
+    });
+    expect(features.resources?.templates[0]?.matcher.match("notes://7")).toStrictEqual({ id: "7" });
+    expect([...(features.resources?.byTemplate.keys() ?? [])]).toStrictEqual(["notes://{id}"]);
+    const bad = template("notes://{id");
+    await expect(
+      loadFeatures({
+        catalog: catalogOf(bad, {}),
+        manifest: bad,
+        filterToolsByScope: false,
+        tasks: undefined,
+      }),
+    ).rejects.toThrow(`mcp-gen: the URI template "notes://{id" has a '{' without its '}'`);
   });
 
   it("catalogOf builds each tool's target once", () => {

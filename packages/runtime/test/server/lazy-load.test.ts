@@ -11,7 +11,8 @@ const dir = path.join(here, "fixtures", ".tmp", "lazy-load");
 /**
  * A server run by plain node from the compiled packages, with a manifest of one tool (and,
  * with `prompts`, one prompt), answering one call from an SDK client over linked in-memory
- * transports: the runtime modules it resolved, relative to the runtime's `dist/`.
+ * transports: the runtime modules it resolved, relative to the runtime's `dist/` (the schema
+ * package's as `@mcp-gen/schema/<path in dist>`), and Node's built-ins (`node:…`).
  */
 async function loadedBy(name: string, manifestExtra: string, usesContext = false): Promise<string[]> {
   mkdirSync(dir, { recursive: true });
@@ -47,13 +48,21 @@ await server.close();
   const trace = moduleTrace(dir, name);
   await promisify(execFile)(process.execPath, [...trace.args, script], { cwd: dir });
   const dist = `${path.resolve(here, "../../dist")}/`;
+  const schemaDist = `${path.resolve(here, "../../../schema/dist")}/`;
   return [
     ...new Set(
       trace
         .resolved()
-        .map((url) => new URL(url).pathname)
-        .filter((p) => p.startsWith(dist))
-        .map((p) => p.slice(dist.length)),
+        .flatMap((url) => (url.startsWith("node:") ? [url] : [new URL(url).pathname]))
+        .flatMap((p) =>
+          p.startsWith("node:")
+            ? [p]
+            : p.startsWith(dist)
+              ? [p.slice(dist.length)]
+              : p.startsWith(schemaDist)
+                ? [`@mcp-gen/schema/${p.slice(schemaDist.length)}`]
+                : [],
+        ),
     ),
   ];
 }
@@ -82,6 +91,8 @@ const OPTIONAL = [
   "server/tasks.js",
   "server/task-requests.js",
   "server/input/task-channels.js",
+  "server/resource-catalog.js",
+  "@mcp-gen/schema/uri-template/index.js",
   "server/resources.js",
   "server/prompts.js",
   "server/completions.js",
@@ -94,6 +105,8 @@ describe("a server loads what its manifest uses", () => {
     const loaded = await loadedBy("one-tool", "");
     expect(loaded).toContain("server/execute.js");
     expect(OPTIONAL.filter((m) => loaded.includes(m))).toStrictEqual([]);
+    // a connection's id comes from Web Crypto's global when first needed (node:crypto costs 2–5 ms to load)
+    expect(loaded.filter((m) => m.startsWith("node:"))).toStrictEqual(["node:process"]);
   });
 
   it("loads the prompts module when the manifest has a prompt", async () => {
@@ -101,6 +114,17 @@ describe("a server loads what its manifest uses", () => {
     const loaded = await loadedBy("with-prompt", prompt);
     expect(OPTIONAL.filter((m) => loaded.includes(m))).toStrictEqual([
       "server/prompts.js",
+      "server/coerce.js",
+    ]);
+  });
+
+  it("loads the resource catalog and the URI template matcher when the manifest has a resource template", async () => {
+    const template = `resourceTemplates: [{ definition: { name: "t", uriTemplate: "notes://{id}" }, variables: { check: () => ok, is: () => true }, usesContext: false, read: () => "x" }],`;
+    const loaded = await loadedBy("with-template", template);
+    expect(OPTIONAL.filter((m) => loaded.includes(m))).toStrictEqual([
+      "server/resource-catalog.js",
+      "@mcp-gen/schema/uri-template/index.js",
+      "server/resources.js",
       "server/coerce.js",
     ]);
   });

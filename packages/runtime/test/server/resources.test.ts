@@ -304,3 +304,21 @@ describe("list cache hints (2026-07-28)", () => {
     );
   });
 });
+
+describe("a malformed resource template in a hand-written manifest", () => {
+  it("is reported when the server is built, and the requests that need it answer with its error", async () => {
+    const base = catalogManifest();
+    const [first, ...rest] = base.resourceTemplates!;
+    const manifest = {
+      ...base,
+      resourceTemplates: [
+        { ...first!, definition: { ...first!.definition, uriTemplate: "test://template/{id" } },
+        ...rest,
+      ],
+    };
+    const { client, events } = await connectCatalog("legacy", open, { manifest });
+    const message = `mcp-gen: the URI template "test://template/{id" has a '{' without its '}' (the expression at 17 is not closed)`;
+    expect(await errorOf(client.readResource({ uri: "test://template/1/data" }))).toMatchObject({ message });
+    expect(events.map((e) => (e.kind === "protocol" ? e.error.message : e.kind))).toStrictEqual([message]);
+  });
+});

@@ -1,4 +1,4 @@
-import { compileUriTemplate } from "@mcp-gen/runtime/server";
+import { compileUriTemplate } from "@mcp-gen/schema/uri-template";
 import { describe, expect, it } from "vitest";
 
 const match = (template: string, uri: string) => compileUriTemplate(template).match(uri);

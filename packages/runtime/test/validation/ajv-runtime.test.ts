@@ -5,7 +5,7 @@ import path from "node:path";
 import { createAjv } from "@mcp-gen/schema";
 import standaloneModule from "ajv/dist/standalone/index.js";
 import { describe, expect, it } from "vitest";
-import { ajvRequire } from "../../src/validation/ajv-runtime.ts";
+import { AJV_HELPER_ENTRIES, ajvRequire } from "../../src/validation/ajv-runtime.ts";
 
 const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ??
   standaloneModule) as typeof import("ajv/dist/standalone/index.js").default;
@@ -64,6 +64,22 @@ describe("ajvRequire: the helpers of Ajv's standalone code, from the runtime's o
       fullFormats: { date: { validate: unknown } };
     };
     expect(typeof formats.fullFormats.date.validate).toBe("function");
+  });
+
+  it("has an entry of its own for each helper, giving what ajvRequire gives (what generated code imports)", async () => {
+    const ids = Object.keys(AJV_HELPER_ENTRIES).sort();
+    expect(ids).toStrictEqual([
+      "ajv-formats/dist/formats",
+      "ajv/dist/runtime/equal",
+      "ajv/dist/runtime/timestamp",
+      "ajv/dist/runtime/ucs2length",
+      "ajv/dist/runtime/uri",
+      "ajv/dist/runtime/validation_error",
+    ]);
+    for (const id of ids) {
+      const entry = (await import(AJV_HELPER_ENTRIES[id]!)) as { default: unknown };
+      expect({ id, same: entry.default === ajvRequire(id) }).toStrictEqual({ id, same: true });
+    }
   });
 
   it("names the module and the fix for one it does not provide", () => {
