@@ -82,15 +82,15 @@ function row(label: string, servers: ApiServer[], anthropic: unknown[], openai: 
     tools: servers.reduce((n, s) => n + s.tools.length, 0),
     anthropic: JSON.stringify(anthropic),
     openai: JSON.stringify(openai),
-    declarations: renderDeclarations(servers, { compact: true }),
+    declarations: renderDeclarations(servers, { compact: true, awaitedResults: true }),
     readable: renderDeclarations(servers),
     inputsOnly: renderDeclarations(
       servers.map((s) => ({ ...s, tools: s.tools.map(({ outputSchema: _, ...t }) => t) })),
-      { compact: true },
-    ).replace(/^\/\/ Promise<unknown>: the tool declares no output schema\.\n/gm, ""),
+      { compact: true, awaitedResults: true },
+    ).replace(/^\/\/ A result typed unknown: the tool declares no output schema\.\n/gm, ""),
     index: renderIndex(servers),
     words: wordsOf(anthropic).join("\n"),
-    comments: commentsOf(renderDeclarations(servers, { compact: true })),
+    comments: commentsOf(renderDeclarations(servers, { compact: true, awaitedResults: true })),
   };
 }
 

@@ -83,14 +83,14 @@ describe("read functions", () => {
       "files: read_readme, read_readme_2, read_file, prompt_summarize",
     );
     const byId = describeApi([files], "files.read_readme_2");
-    expect(byId.ok && byId.declarations.match(/function \w+/g)).toStrictEqual(["function read_readme_2"]);
+    expect(byId.ok && byId.declarations.match(/^function \w+/gm)).toStrictEqual(["function read_readme_2"]);
     const byName = describeApi([files], "files.summarize");
-    expect(byName.ok && byName.declarations.match(/function \w+|type \w+/g)).toStrictEqual([
+    expect(byName.ok && byName.declarations.match(/^(?:function|type) \w+/gm)).toStrictEqual([
       "type PromptMessage",
       "function prompt_summarize",
     ]);
     const topic = describeApi([contract("conformance")], "conformance.read_*");
-    expect(topic.ok && topic.declarations.match(/function \w+/g)).toStrictEqual([
+    expect(topic.ok && topic.declarations.match(/^function \w+/gm)).toStrictEqual([
       "function read_static_binary",
       "function read_static_text",
       "function read_watched_resource",

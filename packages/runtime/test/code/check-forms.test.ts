@@ -60,3 +60,47 @@ describe("the compact and the readable declarations check programs alike", () =>
     ]);
   });
 });
+
+describe("the model's reading: results without Promise<…>, the rule said once", () => {
+  it("differs from the checker's form only in the Promise and its rule, and a missed await is refused", async () => {
+    const model = renderDeclarations(servers, { compact: true, awaitedResults: true });
+    const checked = renderDeclarations(servers, { compact: true });
+    expect(model.split("\n")[0]).toBe(
+      "// Every function is async: it returns a Promise of the type shown; await it.",
+    );
+    expect(model).not.toContain("Promise<");
+    expect(model).toContain("// A result typed unknown: the tool declares no output schema.");
+    expect(model).toContain("address:Address}):Account;");
+    // the checker's form with every function's `Promise<X>` written `X` (found by the parser), and the rule
+    const file = ts.createSourceFile("api.d.ts", checked, ts.ScriptTarget.ES2022);
+    const returns: [number, number, string][] = [];
+    const visit = (node: ts.Node) => {
+      if (ts.isFunctionDeclaration(node) && node.type && ts.isTypeReferenceNode(node.type)) {
+        const inner = node.type.typeArguments![0]!;
+        returns.push([
+          node.type.getStart(file),
+          node.type.end,
+          checked.slice(inner.getStart(file), inner.end),
+        ]);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(file);
+    expect(returns.length).toBeGreaterThan(40);
+    const back = returns
+      .reverse()
+      .reduce((text, [from, to, inner]) => text.slice(0, from) + inner + text.slice(to), checked)
+      .replace(/Promise<unknown>(?=: the tool)/g, "A result typed unknown");
+    expect(model).toBe(`${model.split("\n")[0]}\n${back}`);
+    const checker = await createChecker({ servers, typescript: ts });
+    const missed = checker.check('const b = ledger.get_balance({ address: "bob" });\nreturn b.address;');
+    expect(missed.ok).toBe(false);
+    expect(!missed.ok && missed.message).toMatch(
+      /^2:10 Property 'address' does not exist on type 'Promise<Account>'\./,
+    );
+    // the diagnostic quotes the checker's type, `Promise<Account>`, and says what the rule says
+    expect(!missed.ok && missed.message).toBe(
+      "2:10 Property 'address' does not exist on type 'Promise<Account>'. Did you forget to use 'await'?",
+    );
+  });
+});

@@ -38,7 +38,17 @@ export interface RenderDeclarationsOptions {
    * as the readable form of `api.d.ts`, in fewer tokens.
    */
   compact?: boolean;
+  /**
+   * The model's reading of the compact form: every function's result is written as what it
+   * resolves to (`):Account;`), and one first line says that every function is async, so
+   * `Promise<…>` is said once instead of on every function. A checker needs the `Promise`, so
+   * `createChecker` renders without this; the types and words are the same.
+   */
+  awaitedResults?: boolean;
 }
+
+/** The first line of the model's reading (`awaitedResults`): the rule that replaces every `Promise<…>`. */
+export const AWAITED_RULE = "// Every function is async: it returns a Promise of the type shown; await it.\n";
 
 /**
  * TypeScript declarations of the servers' tools: a `declare namespace` per server, one async
@@ -65,7 +75,8 @@ export function renderDeclarations(
     if (tools.length === 0 && reads.length === 0 && options.only) continue;
     blocks.push(renderServer(server, tools, reads, n, options));
   }
-  return blocks.join("\n");
+  const text = blocks.join("\n");
+  return options.awaitedResults === true && text !== "" ? `${AWAITED_RULE}${text}` : text;
 }
 
 function renderServer(
@@ -80,6 +91,7 @@ function renderServer(
     options.warn?.({ server: server.name, pointer }, message);
   const indent = compact ? "" : "  ";
   const colon = compact ? ":" : ": ";
+  const resolves = (type: string) => (options.awaitedResults === true ? type : `Promise<${type}>`);
   const doc = (lines: readonly (string | undefined)[]) =>
     compact ? lineComments(lines) : jsdoc(lines, indent);
   const index = new Map(server.tools.map((t, i) => [t.name, i]));
@@ -143,7 +155,7 @@ function renderServer(
     const resultText = result
       ? print(result.schema, `/tools/${i}/outputSchema${result.suffix}`, "outputSchema")
       : "unknown";
-    return `${doc(toolDoc(tool, id, compact))}${indent}function ${id}(${argsText})${colon}Promise<${resultText}>;\n`;
+    return `${doc(toolDoc(tool, id, compact))}${indent}function ${id}(${argsText})${colon}${resolves(resultText)};\n`;
   });
   reads.forEach((f, i) => {
     const at = `/x-mcp-gen/${f.kind === "template" ? "resourceTemplates" : `${f.kind}s`}/${escapeToken(f.name)}`;
@@ -160,7 +172,9 @@ function renderServer(
     const resultText =
       result === "messages" ? "PromptMessage[]" : result ? print(result, `${at}/result/schema`) : "unknown";
     const id = names.reads.get(readKey(f)) ?? `read_${i}`;
-    functions.push(`${doc(readDoc(f))}${indent}function ${id}(${argsText})${colon}Promise<${resultText}>;\n`);
+    functions.push(
+      `${doc(readDoc(f))}${indent}function ${id}(${argsText})${colon}${resolves(resultText)};\n`,
+    );
   });
   const named = (name: string, schema: unknown, text: string) =>
     text.startsWith("{\n") && isPlainObject(schema)
@@ -184,7 +198,7 @@ function renderServer(
   const title = server.title && server.title !== server.name ? server.title : undefined;
   const untyped =
     compact && tools.some((t) => !t.outputSchema)
-      ? "Promise<unknown>: the tool declares no output schema."
+      ? `${options.awaitedResults === true ? "A result typed unknown" : "Promise<unknown>"}: the tool declares no output schema.`
       : undefined;
   const head = compact ? lineComments([title, untyped]) : jsdoc([title]);
   return `${head}declare namespace ${names.namespace} {\n${[...types, ...functions].join("")}}\n`;
