@@ -285,3 +285,27 @@ describe("the compact form (what the model reads)", () => {
     );
   });
 });
+
+describe("string literals in the compact form", () => {
+  it("spells a union of four or more as a tuple's element type, fewer as a union; the readable form keeps the union", () => {
+    const tool = {
+      name: "pick",
+      inputSchema: obj(
+        {
+          four: { enum: ["a", "b", "c", "d"] },
+          nullable: { type: ["string", "null"], enum: ["a", "b", "c", "d", null] },
+          many: { type: "array", items: { enum: ["w", "x", "y", "z"] } },
+          three: { enum: ["a", "b", "c"] },
+          numbers: { enum: [1, 2, 3, 4] },
+        },
+        ["four", "nullable", "many", "three", "numbers"],
+      ),
+    };
+    const compact = renderDeclarations([server([tool])], { compact: true });
+    expect(compact).toContain(
+      'function pick(args:{four:["a","b","c","d"][number];nullable:["a","b","c","d"][number]|null;' +
+        'many:["w","x","y","z"][number][];three:"a"|"b"|"c";numbers:1|2|3|4}):Promise<unknown>;',
+    );
+    expect(renderDeclarations([server([tool])])).toContain('four: "a" | "b" | "c" | "d";');
+  });
+});

@@ -31,6 +31,10 @@ const programs = [
   // and an account's address `Address`, an alias of string under its pattern
   "return await ledger.get_balance({ address: 5 });",
   'const b = await ledger.get_balance({ address: "bob" });\nreturn b.address.toUpperCase();',
+  // a union of four or more string literals is `["labor",…][number]` in the compact form
+  'return await economics.read_parameters_of_category({ category: "tax" });',
+  'return await economics.read_parameters_of_category({ category: "wages" });',
+  'const c: "labor" | "tax" = "tax";\nreturn await economics.read_parameters_of_category({ category: c });',
 ];
 
 describe("the compact and the readable declarations check programs alike", () => {
@@ -57,7 +61,15 @@ describe("the compact and the readable declarations check programs alike", () =>
       "2:30",
       "1:35",
       "ok",
+      "ok",
+      "1:54",
+      "ok",
     ]);
+    // the diagnostic names the literals, not the tuple that spells them
+    const wages = compact.check(programs[15]!);
+    expect(!wages.ok && wages.diagnostics[0]!.message).toContain(
+      '\'"labor" | "market" | "population" | "simulation" | "tax"\'',
+    );
   });
 });
 
