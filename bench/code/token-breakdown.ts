@@ -132,10 +132,10 @@ function jsonCategories(value: unknown): { text: string; categories: string[] } 
 }
 
 function report(label: string, servers: ApiServer[], anthropic: unknown[]) {
-  const declarations = renderDeclarations(servers, { compact: true, awaitedResults: true });
+  const declarations = renderDeclarations(servers, { compact: true, forModel: true });
   const inputs = renderDeclarations(
     servers.map((s) => ({ ...s, tools: s.tools.map(({ outputSchema: _, ...t }) => t) })),
-    { compact: true, awaitedResults: true },
+    { compact: true, forModel: true },
   );
   const json = jsonCategories(anthropic);
   const d = count(declarations, declarationCategories(declarations));

@@ -149,18 +149,18 @@ describe("renderIndex and describeApi", () => {
       "",
     ]);
     const topic = describeApi([many], "crm.invoice*");
-    expect(topic.ok && topic.declarations.match(/^function \w+/gm)).toStrictEqual([
-      "function invoice_get",
-      "function invoice_list",
-      "function invoice_void",
+    expect(topic.ok && topic.declarations.match(/^\w+(?=\()/gm)).toStrictEqual([
+      "invoice_get",
+      "invoice_list",
+      "invoice_void",
     ]);
   });
 
   it("describes one tool or one server, by identifier or original name, and suggests on a miss", () => {
     const one = describeApi(servers, "smart-home.search_devices");
-    expect(one.ok && one.declarations.match(/^function \w+/gm)).toStrictEqual(["function search_devices"]);
+    expect(one.ok && one.declarations.match(/^\w+(?=\()/gm)).toStrictEqual(["search_devices"]);
     const all = describeApi(servers, "ledger");
-    expect(all.ok && all.declarations.match(/^function \w+/gm)?.length).toBe(6);
+    expect(all.ok && all.declarations.match(/^\w+(?=\()/gm)?.length).toBe(6);
     expect(describeApi(servers, "ledger.transfer")).toStrictEqual({
       ok: false,
       error: 'ledger has no function "transfer"; did you mean "transfer_eth"?',
@@ -183,7 +183,7 @@ describe("codeToolDescription", () => {
     const whole = codeToolDescription(servers);
     expect(whole.form).toBe("declarations");
     expect(whole.text.startsWith("Write the body of an async JavaScript or TypeScript function")).toBe(true);
-    expect(whole.text).toContain(renderDeclarations(servers, { compact: true, awaitedResults: true }));
+    expect(whole.text).toContain(renderDeclarations(servers, { compact: true, forModel: true }));
     const small = codeToolDescription(servers, { maxDeclarationChars: 100, lookup: "read_api" });
     expect(small.form).toBe("index");
     expect(small.text).toContain(renderIndex(servers, { lookup: "read_api" }));

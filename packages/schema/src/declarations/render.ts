@@ -3,6 +3,7 @@ import { RESULT_WRAPPED_META } from "../contract.ts";
 import { escapeToken, isSchemaObject } from "../schema-utils.ts";
 import { type ApiNames, type ApiServer, type ApiTool, apiNames, readKey } from "./api.ts";
 import { constraintWords, partDescriptions, propertyDoc, sentences } from "./doc-words.ts";
+import { MODEL_RULE, modelServer } from "./model-reading.ts";
 import { Defs } from "./named-defs.ts";
 import {
   PROMPT_MESSAGES,
@@ -39,16 +40,14 @@ export interface RenderDeclarationsOptions {
    */
   compact?: boolean;
   /**
-   * The model's reading of the compact form: every function's result is written as what it
-   * resolves to (`):Account;`), and one first line says that every function is async, so
-   * `Promise<…>` is said once instead of on every function. A checker needs the `Promise`, so
-   * `createChecker` renders without this; the types and words are the same.
+   * With `compact`, the model's reading of it (what a code tool's description and `describeApi`
+   * carry): every function's result written as what it resolves to (`):Account;`) under one first
+   * line saying every function is async, and each server a constant of an object type whose
+   * methods are the functions (see `modelServer`). A checker needs the compact form itself
+   * (`Promise<…>`, namespaces of functions): the same API, types and words.
    */
-  awaitedResults?: boolean;
+  forModel?: boolean;
 }
-
-/** The first line of the model's reading (`awaitedResults`): the rule that replaces every `Promise<…>`. */
-export const AWAITED_RULE = "// Every function is async: it returns a Promise of the type shown; await it.\n";
 
 /**
  * TypeScript declarations of the servers' tools: a `declare namespace` per server, one async
@@ -76,7 +75,7 @@ export function renderDeclarations(
     blocks.push(renderServer(server, tools, reads, n, options));
   }
   const text = blocks.join("\n");
-  return options.awaitedResults === true && text !== "" ? `${AWAITED_RULE}${text}` : text;
+  return options.compact === true && options.forModel === true && text !== "" ? `${MODEL_RULE}${text}` : text;
 }
 
 function renderServer(
@@ -91,7 +90,9 @@ function renderServer(
     options.warn?.({ server: server.name, pointer }, message);
   const indent = compact ? "" : "  ";
   const colon = compact ? ":" : ": ";
-  const resolves = (type: string) => (options.awaitedResults === true ? type : `Promise<${type}>`);
+  const forModel = compact && options.forModel === true;
+  const resolves = (type: string) => (forModel ? type : `Promise<${type}>`);
+  const keyword = forModel ? "" : "function ";
   const doc = (lines: readonly (string | undefined)[]) =>
     compact ? lineComments(lines) : jsdoc(lines, indent);
   const index = new Map(server.tools.map((t, i) => [t.name, i]));
@@ -155,7 +156,7 @@ function renderServer(
     const resultText = result
       ? print(result.schema, `/tools/${i}/outputSchema${result.suffix}`, "outputSchema")
       : "unknown";
-    return `${doc(toolDoc(tool, id, compact))}${indent}function ${id}(${argsText})${colon}${resolves(resultText)};\n`;
+    return `${doc(toolDoc(tool, id, compact))}${indent}${keyword}${id}(${argsText})${colon}${resolves(resultText)};\n`;
   });
   reads.forEach((f, i) => {
     const at = `/x-mcp-gen/${f.kind === "template" ? "resourceTemplates" : `${f.kind}s`}/${escapeToken(f.name)}`;
@@ -173,7 +174,7 @@ function renderServer(
       result === "messages" ? "PromptMessage[]" : result ? print(result, `${at}/result/schema`) : "unknown";
     const id = names.reads.get(readKey(f)) ?? `read_${i}`;
     functions.push(
-      `${doc(readDoc(f))}${indent}function ${id}(${argsText})${colon}${resolves(resultText)};\n`,
+      `${doc(readDoc(f))}${indent}${keyword}${id}(${argsText})${colon}${resolves(resultText)};\n`,
     );
   });
   const named = (name: string, schema: unknown, text: string) =>
@@ -198,9 +199,11 @@ function renderServer(
   const title = server.title && server.title !== server.name ? server.title : undefined;
   const untyped =
     compact && tools.some((t) => !t.outputSchema)
-      ? `${options.awaitedResults === true ? "A result typed unknown" : "Promise<unknown>"}: the tool declares no output schema.`
+      ? `${forModel ? "A result typed unknown" : "Promise<unknown>"}: the tool declares no output schema.`
       : undefined;
   const head = compact ? lineComments([title, untyped]) : jsdoc([title]);
+  if (forModel)
+    return modelServer({ head, namespace: names.namespace, types, methods: functions, taken: defs.taken });
   return `${head}declare namespace ${names.namespace} {\n${[...types, ...functions].join("")}}\n`;
 }
 
