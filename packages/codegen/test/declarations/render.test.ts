@@ -309,3 +309,52 @@ describe("string literals in the compact form", () => {
     expect(renderDeclarations([server([tool])])).toContain('four: "a" | "b" | "c" | "d";');
   });
 });
+
+describe("the model's reading (forModel)", () => {
+  it("groups the methods by their tools' traits, under one heading a group, those without first", () => {
+    const tool = (name: string, annotations?: Record<string, boolean>) => ({
+      name,
+      description: `Does ${name}.`,
+      inputSchema: { type: "object" },
+      outputSchema: obj({ ok: { type: "boolean" } }, ["ok"]),
+      ...(annotations ? { annotations } : {}),
+    });
+    const text = renderDeclarations(
+      [
+        server([
+          tool("wipe", { destructiveHint: true, idempotentHint: true }),
+          tool("peek", { readOnlyHint: true, idempotentHint: true }),
+          tool("make"),
+          tool("drop", { destructiveHint: true }),
+          tool("look", { readOnlyHint: true }),
+          tool("put", { destructiveHint: false, idempotentHint: true }),
+        ]),
+      ],
+      { compact: true, forModel: true },
+    );
+    expect(text).toBe(
+      [
+        "// Every function is async: it returns a Promise of the type shown; await it.",
+        "declare const demo:{",
+        "// Does make.",
+        "make():{ok:boolean};",
+        "// Read-only functions:",
+        "// Does peek.",
+        "peek():{ok:boolean};",
+        "// Does look.",
+        "look():{ok:boolean};",
+        "// Idempotent functions:",
+        "// Does put.",
+        "put():{ok:boolean};",
+        "// Destructive, idempotent functions:",
+        "// Does wipe.",
+        "wipe():{ok:boolean};",
+        "// Destructive functions:",
+        "// Does drop.",
+        "drop():{ok:boolean};",
+        "}",
+        "",
+      ].join("\n"),
+    );
+  });
+});

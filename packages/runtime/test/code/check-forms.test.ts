@@ -122,12 +122,38 @@ describe("the model's reading: methods whose results are written without Promise
     expect(a.api.length).toBeGreaterThan(50);
     expect(a.api).toStrictEqual(b.api);
     expect(a.api).toContain("ledger.get_balance({ address: string; }): Account");
-    const comments = (text: string) => text.split("\n").filter((l) => l.startsWith("//"));
-    expect(comments(model).slice(1)).toStrictEqual(
-      comments(checked).map((l) =>
-        l.replace(/^\/\/ Promise<unknown>(?=: the tool)/, "// A result typed unknown"),
-      ),
+    // the same comment lines, but a tool's traits are its group's heading (`// Read-only functions:`)
+    const TRAITS = / ((?:Read-only|Destructive|Idempotent)\.(?: (?:Destructive|Idempotent)\.)*)$/;
+    const docs = (text: string) => {
+      const lines: string[] = [];
+      const traits = new Map<string, string>();
+      let group = "";
+      let own = "";
+      for (const line of text.split("\n")) {
+        const heading = /^\/\/ (.+) functions:$/.exec(line)?.[1];
+        if (heading) group = `${heading.replace(/, i/, ". I")}.`;
+        else if (line.startsWith("//")) {
+          own ||= TRAITS.exec(line)?.[1] ?? "";
+          lines.push(line.replace(TRAITS, ""));
+        } else if (/^(?:function )?\w+\(/.test(line)) {
+          traits.set(/^(?:function )?(\w+)/.exec(line)![1]!, own || group);
+          own = "";
+        }
+        if (/^declare /.test(line)) group = "";
+      }
+      return { lines: lines.sort(), traits };
+    };
+    const m = docs(model);
+    const c = docs(checked);
+    expect(m.lines.filter((l) => !l.startsWith("// Every function is async"))).toStrictEqual(
+      c.lines
+        .map((l) => l.replace(/^\/\/ Promise<unknown>(?=: the tool)/, "// A result typed unknown"))
+        .sort(),
     );
+    expect([...m.traits].sort()).toStrictEqual([...c.traits].sort());
+    expect(m.traits.get("transfer_eth")).toBe("Destructive.");
+    expect(model).toContain("// Read-only functions:\n// Export an account's statement");
+    expect(model).not.toMatch(/(?:Read-only|Destructive|Idempotent)\.$/m);
   });
 
   it("is still checked with Promise<…>: a missed await is refused, and the diagnostic says so", async () => {

@@ -156,7 +156,13 @@ function renderServer(
     const resultText = result
       ? print(result.schema, `/tools/${i}/outputSchema${result.suffix}`, "outputSchema")
       : "unknown";
-    return `${doc(toolDoc(tool, id, compact))}${indent}${keyword}${id}(${argsText})${colon}${resolves(resultText)};\n`;
+    const traits = traitsOf(tool, compact);
+    // the model's reading says a tool's traits once for all of them that share them (see `modelServer`)
+    const own = forModel ? [] : traits;
+    return {
+      text: `${doc(toolDoc(tool, { id, compact, traits: own }))}${indent}${keyword}${id}(${argsText})${colon}${resolves(resultText)};\n`,
+      traits: traits.join(" "),
+    };
   });
   reads.forEach((f, i) => {
     const at = `/x-mcp-gen/${f.kind === "template" ? "resourceTemplates" : `${f.kind}s`}/${escapeToken(f.name)}`;
@@ -173,9 +179,10 @@ function renderServer(
     const resultText =
       result === "messages" ? "PromptMessage[]" : result ? print(result, `${at}/result/schema`) : "unknown";
     const id = names.reads.get(readKey(f)) ?? `read_${i}`;
-    functions.push(
-      `${doc(readDoc(f))}${indent}${keyword}${id}(${argsText})${colon}${resolves(resultText)};\n`,
-    );
+    functions.push({
+      text: `${doc(readDoc(f))}${indent}${keyword}${id}(${argsText})${colon}${resolves(resultText)};\n`,
+      traits: "",
+    });
   });
   const named = (name: string, schema: unknown, text: string) =>
     text.startsWith("{\n") && isPlainObject(schema)
@@ -204,18 +211,27 @@ function renderServer(
   const head = compact ? lineComments([title, untyped]) : jsdoc([title]);
   if (forModel)
     return modelServer({ head, namespace: names.namespace, types, methods: functions, taken: defs.taken });
-  return `${head}declare namespace ${names.namespace} {\n${[...types, ...functions].join("")}}\n`;
+  return `${head}declare namespace ${names.namespace} {\n${[...types, ...functions.map((f) => f.text)].join("")}}\n`;
 }
 
-function toolDoc(tool: ApiTool, id: string, compact: boolean): string[] {
-  const summary = (tool.description ?? tool.title ?? tool.annotations?.title ?? "").trim();
+/** A tool's annotations in words: `Read-only.`, `Destructive.`, `Idempotent.`. */
+function traitsOf(tool: ApiTool, compact: boolean): string[] {
   const a = tool.annotations ?? {};
-  const traits = [
+  return [
     a.readOnlyHint === true ? "Read-only." : undefined,
     a.destructiveHint === true && a.readOnlyHint !== true ? "Destructive." : undefined,
     // MCP: idempotentHint means something only when readOnlyHint is false (the model's form says so)
     a.idempotentHint === true && !(compact && a.readOnlyHint === true) ? "Idempotent." : undefined,
-  ].filter(Boolean);
+  ].filter((t): t is string => t !== undefined);
+}
+
+/** A tool's doc lines: its summary with `traits` on its last line, its MCP name, its result's words. */
+function toolDoc(
+  tool: ApiTool,
+  options: { id: string; compact: boolean; traits: readonly string[] },
+): string[] {
+  const { id, compact, traits } = options;
+  const summary = (tool.description ?? tool.title ?? tool.annotations?.title ?? "").trim();
   // the traits go on the summary's last line: a line of their own costs a model more than the words
   const lines = summary ? summary.split("\n") : [];
   if (traits.length > 0) {
