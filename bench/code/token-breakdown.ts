@@ -58,10 +58,13 @@ function declarationCategories(text: string): string[] {
     for (const m of line.matchAll(/"[^"]*"/g)) at(m, "literals");
     for (const m of line.matchAll(/\b(?:string|number|boolean|null|unknown|never)\b/g))
       at(m, "type keywords");
-    for (const m of line.matchAll(/\b(?:declare namespace|function|args|Promise|Record|interface|type)\b/g))
+    for (const m of line.matchAll(
+      /\b(?:declare namespace|declare const|function|args|Promise|Record|interface|type)\b/g,
+    ))
       at(m, "declaration keywords");
     for (const m of line.matchAll(/(?<=^|[{;&] ?)[A-Za-z_$][\w$]*(?=\??:)/g)) at(m, "property names");
-    for (const m of line.matchAll(/(?<=function )\w+/g)) at(m, "tool names");
+    // a function (`function f(`) or, in the model's reading, a method (`f(`)
+    for (const m of line.matchAll(/(?<=^(?:function )?)[A-Za-z_$][\w$]*(?=\()/g)) at(m, "tool names");
     for (const m of line.matchAll(/(?<=(?:interface|type|namespace) )\w+|\b[A-Z]\w*\b/g))
       if (cat[start + m.index!] === "punctuation") at(m, "type names");
   }
