@@ -94,9 +94,12 @@ function row(label: string, servers: ApiServer[], anthropic: unknown[], openai: 
   };
 }
 
-/** Every comment line's text and every function name of declarations, one a line. */
+/**
+ * Every comment's text (a line's, or one right before a part's type: `):// A device.`,
+ * `(// A tag.`) and every function name of declarations, one a line.
+ */
 function commentsOf(declarations: string): string {
-  return [...declarations.matchAll(/^\/\/ (.*)$|^(?:function )?([A-Za-z_$][\w$]*)\(/gm)]
+  return [...declarations.matchAll(/(?:^|[([<,]|\):)\/\/ (.*)$|^(?:function )?([A-Za-z_$][\w$]*)\(/gm)]
     .map((m) => m[1] ?? m[2])
     .join("\n");
 }

@@ -74,7 +74,7 @@ describe("read functions", () => {
   it("types a template's variables and a resource's JSON value from the contract", () => {
     const text = renderDeclarations([contract("economics")], { compact: true });
     expect(text).toContain(
-      '// Reads resource economics://parameters/{category} (application/json).\nfunction read_parameters_of_category(args:{\n// Parameter category\ncategory:["labor","market","population","simulation","tax"][number]}):Promise<Record<string,{',
+      '// Reads resource economics://parameters/{category} (application/json).\nfunction read_parameters_of_category(args:{\n// Parameter category\ncategory:["labor","market","population","simulation","tax"][number]}):Promise<Record<string,// One configurable parameter of the economic simulation.\n{',
     );
   });
 

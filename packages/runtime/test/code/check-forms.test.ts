@@ -115,7 +115,9 @@ describe("the model's reading: methods whose results are written without Promise
     expect(model).toContain("declare const smart_home:{\n");
     expect(model).toContain("declare const ledger:ledger.Api;\n");
     expect(model).toContain("\nget_balance(args:{\n// Account name");
-    expect(model).toContain("address:Address}):Account;");
+    // a result's words right before its type, an item's too
+    expect(model).toContain("address:Address}):// An account's balance.\nAccount;");
+    expect(model).toContain("list_accounts():{accounts:(// An account's balance.\nAccount)[]};");
     const a = compiled(model);
     const b = compiled(checked);
     expect([a.errors, b.errors]).toStrictEqual([[], []]);
@@ -135,7 +137,8 @@ describe("the model's reading: methods whose results are written without Promise
         else if (line.startsWith("//")) {
           own ||= TRAITS.exec(line)?.[1] ?? "";
           lines.push(line.replace(TRAITS, ""));
-        } else if (/^(?:function )?\w+\(/.test(line)) {
+        } else if (/(?:[([<,]|\):)\/\/ /.test(line)) lines.push(/\/\/ .*$/.exec(line)![0]);
+        if (/^(?:function )?\w+\(/.test(line)) {
           traits.set(/^(?:function )?(\w+)/.exec(line)![1]!, own || group);
           own = "";
         }

@@ -141,12 +141,16 @@ function renderServer(
     warn,
     // a shared scalar's constraints are said on its alias; its use keeps its own words and default
     doc: (schema: unknown) =>
-      propertyDoc(scalar(schema) ? annotations(schema as JsonSchema) : schema, { compact }),
+      propertyDoc(scalar(schema) ? annotations(schema as JsonSchema) : schema, {
+        compact,
+        partsInPlace: compact,
+      }),
     omitDefaultIndex: true,
     inlineBareObjects: true,
     compact,
     named: shapeNamer(shapes, self),
     base: extend,
+    partsInPlace: compact,
   });
   const functions = parts.map(({ tool, i, id, args, result }) => {
     const resolve = (slot: string) => defs.resolver(defs.collect(tool, i, slot));
@@ -159,8 +163,11 @@ function renderServer(
     const traits = traitsOf(tool, compact);
     // the model's reading says a tool's traits once for all of them that share them (see `modelServer`)
     const own = forModel ? [] : traits;
+    // the compact form says what the result is right before its type, `):// A device.\n{…}`
+    const said = compact ? resultWords(tool, { compact }) : undefined;
+    const before = said ? lineComments([said]) : "";
     return {
-      text: `${doc(toolDoc(tool, { id, compact, traits: own }))}${indent}${keyword}${id}(${argsText})${colon}${resolves(resultText)};\n`,
+      text: `${doc(toolDoc(tool, { id, compact, traits: own }))}${indent}${keyword}${id}(${argsText})${colon}${before}${resolves(resultText)};\n`,
       traits: traits.join(" "),
     };
   });
@@ -190,7 +197,7 @@ function renderServer(
       : `${indent}type ${name} = ${text};\n`;
   const types = defs.pending.map((d) => {
     const text = schemaToTs(d.schema, d.pointer, printOptions(defs.resolver(d.scope)), compact ? 0 : 1);
-    return `${doc(propertyDoc(d.schema, { compact }))}${named(d.name, d.schema, text)}`;
+    return `${doc(propertyDoc(d.schema, { compact, partsInPlace: compact }))}${named(d.name, d.schema, text)}`;
   });
   if (prompts) types.push(`${indent}type PromptMessage = ${PROMPT_MESSAGES};\n`);
   for (const shape of shapes.values()) {
@@ -244,18 +251,23 @@ function toolDoc(
     id !== tool.name ? `MCP tool ${JSON.stringify(tool.name)}.` : undefined,
     // the model's form says it once, on the namespace
     tool.outputSchema || compact ? undefined : "Returns unknown: the tool declares no output schema.",
-    resultDescription(tool),
+    compact ? undefined : prefixed("Returns: ", resultWords(tool, { compact })),
   ].filter((l): l is string => Boolean(l));
 }
 
-/** The description of what the function resolves to (the type cannot carry it). */
-function resultDescription(tool: ApiTool): string | undefined {
+/**
+ * The description of what the function resolves to (the type cannot carry it): in the tool's doc
+ * after `Returns:`, or in the compact form right before the result type, its parts in their places.
+ */
+function resultWords(tool: ApiTool, options: { compact: boolean }): string | undefined {
   const schema = outputPart(tool)?.schema;
   if (!schema) return undefined;
   const text = typeof schema.description === "string" ? schema.description.trim() : "";
-  const parts = [text, ...partDescriptions(schema)].filter(Boolean);
-  return parts.length > 0 ? `Returns: ${sentences(parts)}` : undefined;
+  const parts = [text, ...partDescriptions(schema, { partsInPlace: options.compact })].filter(Boolean);
+  return parts.length > 0 ? sentences(parts) : undefined;
 }
+
+const prefixed = (prefix: string, text: string | undefined) => (text ? `${prefix}${text}` : undefined);
 
 /** The schema the function resolves to: the output schema, or its `result` for wrapped results. */
 function outputPart(tool: ApiTool): { schema: JsonSchema; suffix: string } | undefined {
