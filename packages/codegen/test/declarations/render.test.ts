@@ -391,8 +391,10 @@ describe("the words of a part in the compact form", () => {
             type: "object",
             additionalProperties: d("A score.", { type: "number" }),
           }),
+          // an array of a union is `Array<…>`, fewer tokens than `(…)[]`
+          mixed: { type: "array", items: { type: ["string", "number"] } },
         },
-        ["tags", "pair", "scores"],
+        ["tags", "pair", "scores", "mixed"],
       ),
       outputSchema: d("What was saved.", obj({ ok: { type: "boolean" } }, ["ok"])),
     };
@@ -408,7 +410,8 @@ describe("the words of a part in the compact form", () => {
       "string,number];",
       "// Scores by name.",
       "scores:Record<string,// A score.",
-      "number>}):// What was saved.",
+      "number>;",
+      "mixed:Array<string|number>}):// What was saved.",
       "{ok:boolean};",
     ]);
     // the readable form labels them in the doc of what holds them

@@ -248,7 +248,11 @@ function arrayType(schema: JsonSchema, pointer: string, options: PrintOptions, d
   }
   if (schema.maxItems === 0 || schema.items === false) return atom("[]");
   if (schema.items === undefined || schema.items === true) return atom("unknown[]");
-  return atom(`${noted(schema.items, print(schema.items, `${pointer}/items`, options, depth), options)}[]`);
+  const item = print(schema.items, `${pointer}/items`, options, depth);
+  // the compact form spells an array of a union `Array<A|B>`: `)[]` costs more than `Array<`…`>`
+  if (options.compact === true && item.kind !== "atom" && !note(schema.items, options))
+    return atom(`Array<${item.text}>`);
+  return atom(`${noted(schema.items, item, options)}[]`);
 }
 
 function objectType(schema: JsonSchema, pointer: string, options: PrintOptions, depth: number): Printed {
