@@ -35,9 +35,14 @@ function declarationCategories(text: string): string[] {
   const cat: string[] = new Array(text.length).fill("punctuation");
   const mark = (from: number, to: number, c: string) => cat.fill(c, from, to);
   let off = 0;
-  for (const line of text.split("\n")) {
-    const start = off;
-    off += line.length + 1;
+  for (const whole of text.split("\n")) {
+    const lineStart = off;
+    off += whole.length + 1;
+    // a comment right before a part's type (`):// A device.`, `(// A tag.`) runs to the line's end
+    const inPlace = /(?<=[([<,]|\):)\/\/ /.exec(whole)?.index;
+    if (inPlace !== undefined) code(whole.slice(0, inPlace), lineStart);
+    const start = lineStart + (inPlace ?? 0);
+    const line = whole.slice(inPlace ?? 0);
     const at = (m: RegExpMatchArray, c: string) => mark(start + m.index!, start + m.index! + m[0].length, c);
     if (line.startsWith("//")) {
       mark(start, start + 2, "comment markers");
@@ -55,13 +60,21 @@ function declarationCategories(text: string): string[] {
         at(m, "annotations, labels");
       continue;
     }
+    code(line, start);
+  }
+  /** The categories of a line's code (from `start`), by pattern. */
+  function code(line: string, start: number) {
+    const at = (m: RegExpMatchArray, c: string) => mark(start + m.index!, start + m.index! + m[0].length, c);
     for (const m of line.matchAll(/"[^"]*"/g)) at(m, "literals");
     for (const m of line.matchAll(/\b(?:string|number|boolean|null|unknown|never)\b/g))
       at(m, "type keywords");
-    for (const m of line.matchAll(/\b(?:declare namespace|function|args|Promise|Record|interface|type)\b/g))
+    for (const m of line.matchAll(
+      /\b(?:declare namespace|declare const|function|args|Promise|Record|interface|type)\b/g,
+    ))
       at(m, "declaration keywords");
     for (const m of line.matchAll(/(?<=^|[{;&] ?)[A-Za-z_$][\w$]*(?=\??:)/g)) at(m, "property names");
-    for (const m of line.matchAll(/(?<=function )\w+/g)) at(m, "tool names");
+    // a function (`function f(`) or, in the model's reading, a method (`f(`)
+    for (const m of line.matchAll(/(?<=^(?:function )?)[A-Za-z_$][\w$]*(?=\()/g)) at(m, "tool names");
     for (const m of line.matchAll(/(?<=(?:interface|type|namespace) )\w+|\b[A-Z]\w*\b/g))
       if (cat[start + m.index!] === "punctuation") at(m, "type names");
   }
@@ -132,10 +145,10 @@ function jsonCategories(value: unknown): { text: string; categories: string[] } 
 }
 
 function report(label: string, servers: ApiServer[], anthropic: unknown[]) {
-  const declarations = renderDeclarations(servers, { compact: true });
+  const declarations = renderDeclarations(servers, { compact: true, forModel: true });
   const inputs = renderDeclarations(
     servers.map((s) => ({ ...s, tools: s.tools.map(({ outputSchema: _, ...t }) => t) })),
-    { compact: true },
+    { compact: true, forModel: true },
   );
   const json = jsonCategories(anthropic);
   const d = count(declarations, declarationCategories(declarations));

@@ -82,21 +82,26 @@ function row(label: string, servers: ApiServer[], anthropic: unknown[], openai: 
     tools: servers.reduce((n, s) => n + s.tools.length, 0),
     anthropic: JSON.stringify(anthropic),
     openai: JSON.stringify(openai),
-    declarations: renderDeclarations(servers, { compact: true }),
+    declarations: renderDeclarations(servers, { compact: true, forModel: true }),
     readable: renderDeclarations(servers),
     inputsOnly: renderDeclarations(
       servers.map((s) => ({ ...s, tools: s.tools.map(({ outputSchema: _, ...t }) => t) })),
-      { compact: true },
-    ).replace(/^\/\/ Promise<unknown>: the tool declares no output schema\.\n/gm, ""),
+      { compact: true, forModel: true },
+    ).replace(/^\/\/ A result typed unknown: the tool declares no output schema\.\n/gm, ""),
     index: renderIndex(servers),
     words: wordsOf(anthropic).join("\n"),
-    comments: commentsOf(renderDeclarations(servers, { compact: true })),
+    comments: commentsOf(renderDeclarations(servers, { compact: true, forModel: true })),
   };
 }
 
-/** Every comment line's text and every function name of declarations, one a line. */
+/**
+ * Every comment's text (a line's, or one right before a part's type: `):// A device.`,
+ * `(// A tag.`) and every function name of declarations, one a line.
+ */
 function commentsOf(declarations: string): string {
-  return [...declarations.matchAll(/^\/\/ (.*)$|^function (\w+)/gm)].map((m) => m[1] ?? m[2]).join("\n");
+  return [...declarations.matchAll(/(?:^|[([<,]|\):)\/\/ (.*)$|^(?:function )?([A-Za-z_$][\w$]*)\(/gm)]
+    .map((m) => m[1] ?? m[2])
+    .join("\n");
 }
 
 /** Every `name` of a tool and every `description`, as the definitions carry them. */

@@ -67,7 +67,7 @@ describe.skipIf(missing !== undefined)(
         expect(listed.code, listed.stderr).toBe(0);
         const tools = JSON.parse(listed.stdout).result.tools;
         expect(tools.map((t: { name: string }) => t.name)).toStrictEqual(["run_program"]);
-        expect(tools[0].description).toContain("function transfer_eth(args:{");
+        expect(tools[0].description).toContain("\ntransfer_eth(args:{");
 
         const ran = await inspect(
           era,

@@ -74,7 +74,7 @@ describe("read functions", () => {
   it("types a template's variables and a resource's JSON value from the contract", () => {
     const text = renderDeclarations([contract("economics")], { compact: true });
     expect(text).toContain(
-      '// Reads resource economics://parameters/{category} (application/json).\nfunction read_parameters_of_category(args:{\n// Parameter category\ncategory:"labor"|"market"|"population"|"simulation"|"tax"}):Promise<Record<string,{',
+      '// Reads resource economics://parameters/{category} (application/json).\nfunction read_parameters_of_category(args:{\n// Parameter category\ncategory:["labor","market","population","simulation","tax"][number]}):Promise<Record<string,// One configurable parameter of the economic simulation.\n{',
     );
   });
 
@@ -83,18 +83,18 @@ describe("read functions", () => {
       "files: read_readme, read_readme_2, read_file, prompt_summarize",
     );
     const byId = describeApi([files], "files.read_readme_2");
-    expect(byId.ok && byId.declarations.match(/function \w+/g)).toStrictEqual(["function read_readme_2"]);
+    expect(byId.ok && byId.declarations.match(/^\w+(?=\()/gm)).toStrictEqual(["read_readme_2"]);
     const byName = describeApi([files], "files.summarize");
-    expect(byName.ok && byName.declarations.match(/function \w+|type \w+/g)).toStrictEqual([
+    expect(byName.ok && byName.declarations.match(/^type \w+|^\w+(?=\()/gm)).toStrictEqual([
       "type PromptMessage",
-      "function prompt_summarize",
+      "prompt_summarize",
     ]);
     const topic = describeApi([contract("conformance")], "conformance.read_*");
-    expect(topic.ok && topic.declarations.match(/function \w+/g)).toStrictEqual([
-      "function read_static_binary",
-      "function read_static_text",
-      "function read_watched_resource",
-      "function read_template_data",
+    expect(topic.ok && topic.declarations.match(/^\w+(?=\()/gm)).toStrictEqual([
+      "read_static_binary",
+      "read_static_text",
+      "read_watched_resource",
+      "read_template_data",
     ]);
     expect(describeApi([files], "files.prompt_summary")).toStrictEqual({
       ok: false,

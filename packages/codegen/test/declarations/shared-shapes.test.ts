@@ -33,8 +33,9 @@ describe("the model's form names what recurs", () => {
       "id:string;",
       "// Full name",
       "name:string}",
-      "// Returns: The user found",
-      "function find():Promise<User>;",
+      // the result's words right before its type
+      "function find():// The user found",
+      "Promise<User>;",
       "function save(args:{",
       "// The user to save",
       "user:User}):Promise<unknown>;",

@@ -31,7 +31,7 @@ describe("codeMode", () => {
   it("describes both servers, namespaced by the identifier rule", () => {
     expect(code.description.form).toBe("declarations");
     expect(code.description.text).toContain("declare namespace ledger {");
-    expect(code.description.text).toContain("declare namespace smart_home {");
+    expect(code.description.text).toContain("declare const smart_home:{");
     expect(code.describe("ledger.get_balance")).toMatchObject({ ok: true });
   });
 

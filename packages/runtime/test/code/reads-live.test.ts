@@ -49,13 +49,13 @@ describe("read functions of server-everything", () => {
   it("declares its resources, templates and prompts with their URIs and MIME types", () => {
     const text = code.description.text;
     expect(text).toContain(
-      "// Reads resource demo://resource/static/document/architecture.md (text/markdown).\nfunction read_architecture_md():Promise<string>;",
+      "// Reads resource demo://resource/static/document/architecture.md (text/markdown).\nread_architecture_md():string;",
     );
     expect(text).toContain(
-      "// Reads resource demo://resource/dynamic/text/{resourceId} (text/plain).\nfunction read_Dynamic_Text_Resource(args:{resourceId:string}):Promise<string>;",
+      "// Reads resource demo://resource/dynamic/text/{resourceId} (text/plain).\nread_Dynamic_Text_Resource(args:{resourceId:string}):string;",
     );
     expect(text).toMatch(
-      /function prompt_args_prompt\(args:\{\n\/\/ Name of the city\ncity:string;\nstate\?:string\}\):Promise<PromptMessage\[\]>;/,
+      /\nprompt_args_prompt\(args:\{\n\/\/ Name of the city\ncity:string;\nstate\?:string\}\):PromptMessage\[\];/,
     );
   });
 

@@ -38,7 +38,7 @@ describe("read functions in process", () => {
 
   it("declares them from the manifest's definitions", () => {
     expect(code.description.text).toContain(
-      "// Reads resource test://template/{id}/data (application/json).\nfunction read_template_data(args:{id:string}):Promise<unknown>;",
+      "// Reads resource test://template/{id}/data (application/json).\nread_template_data(args:{id:string}):unknown;",
     );
     expect(code.describe("conformance.prompt_test_simple_prompt")).toMatchObject({ ok: true });
     expect(code.describe("conformance.read_*")).toMatchObject({ ok: true });
@@ -96,7 +96,7 @@ describe.each(["legacy", "2026-07-28"] as const)("read functions through an MCP 
     });
     try {
       expect(code.description.text).toContain(
-        "function read_template_data(args:{\n// The id to look up\nid:string}):Promise<{id:string;templateTest:boolean;data:string}>;",
+        "read_template_data(args:{\n// The id to look up\nid:string}):{id:string;templateTest:boolean;data:string};",
       );
       const result = await code.run(PROGRAM);
       expect(result).toMatchObject({ ok: true, value: EXPECTED });

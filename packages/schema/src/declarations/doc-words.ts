@@ -6,6 +6,11 @@ const json = (v: unknown) => JSON.stringify(v);
 export interface WordingOptions {
   /** The model's form: inclusive ranges as `1..50`, bounds without a space (`>=1`, `<0`). */
   compact?: boolean;
+  /**
+   * The descriptions of an array's items, a tuple's elements and a map's values are said where
+   * those sit in the printed type (`PrintOptions.partsInPlace`), not in the parent's words.
+   */
+  partsInPlace?: boolean;
 }
 
 function range(low: unknown, high: unknown, unit: string, compact: boolean): string | undefined {
@@ -75,7 +80,7 @@ export function propertyDoc(schema: unknown, options: WordingOptions = {}): stri
   const words = constraintWords(schema, options);
   const constraints = words.length === 0 ? "" : text ? `(${words.join(", ")})` : words.join(", ");
   const head = [text, constraints].filter(Boolean).join(" ");
-  const parts = [head, ...partDescriptions(schema)].filter(Boolean);
+  const parts = [head, ...partDescriptions(schema, options)].filter(Boolean);
   if (schema.deprecated === true) parts.push("Deprecated.");
   return parts.length > 0 ? [sentences(parts)] : [];
 }
@@ -84,7 +89,7 @@ export function propertyDoc(schema: unknown, options: WordingOptions = {}): stri
 export const sentences = (parts: readonly string[]) =>
   parts.map((p, i) => (i < parts.length - 1 && !/[.!?:;)]$/.test(p) ? `${p}.` : p)).join(" ");
 
-const described = (schema: unknown): string | undefined =>
+export const described = (schema: unknown): string | undefined =>
   isSchemaObject(schema) && typeof schema.description === "string" && schema.description.trim() !== ""
     ? schema.description.trim()
     : undefined;
@@ -92,15 +97,26 @@ const described = (schema: unknown): string | undefined =>
 /**
  * The descriptions a type cannot carry as a property's doc: of an array's items (or a tuple's),
  * of a map's values and of the branches of a union (`Each item: One command sent to a device.`),
- * looked for through nested arrays, maps and unions, so that no word of the schema is lost.
+ * looked for through nested arrays, maps and unions, so that no word of the schema is lost. With
+ * `partsInPlace`, only the branches': the rest are said in the type (`PrintOptions.partsInPlace`).
  */
-export function partDescriptions(schema: Record<string, unknown>): string[] {
+export function partDescriptions(
+  schema: Record<string, unknown>,
+  options: Pick<WordingOptions, "partsInPlace"> = {},
+): string[] {
   const parts: string[] = [];
   const part = (sub: unknown, label: string) => {
     const text = described(sub);
     if (text) parts.push(label ? `${label}: ${text}` : text);
-    else if (isSchemaObject(sub)) parts.push(...partDescriptions(sub));
+    else if (isSchemaObject(sub)) parts.push(...partDescriptions(sub, options));
   };
+  if (options.partsInPlace === true) {
+    for (const key of ["anyOf", "oneOf", "allOf"]) {
+      const list = schema[key];
+      if (Array.isArray(list)) for (const branch of list) part(branch, "");
+    }
+    return parts;
+  }
   const tuple = Array.isArray(schema.prefixItems)
     ? schema.prefixItems
     : Array.isArray(schema.items)

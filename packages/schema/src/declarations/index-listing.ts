@@ -78,9 +78,13 @@ export function describeApi(servers: readonly ApiServer[], query: string): Descr
       ...readFunctions(server).map((f) => ({ names: [f.name, readKey(f)], id: n.reads.get(readKey(f))! })),
     ];
     const render = (ids: ReadonlySet<string>) =>
-      renderDeclarations([server], { only: (_, __, id) => ids.has(id), compact: true });
+      renderDeclarations([server], { only: (_, __, id) => ids.has(id), compact: true, forModel: true });
     for (const prefix of new Set([n.namespace, server.name])) {
-      if (q === prefix) return { ok: true, declarations: renderDeclarations([server], { compact: true }) };
+      if (q === prefix)
+        return {
+          ok: true,
+          declarations: renderDeclarations([server], { compact: true, forModel: true }),
+        };
       if (!q.startsWith(`${prefix}.`)) continue;
       const rest = q.slice(prefix.length + 1);
       if (rest.endsWith("*")) {

@@ -15,6 +15,11 @@ export interface Punctuation {
   semi: string;
   open: string;
   close: string;
+  /**
+   * The fewest string literals of a union spelled as a tuple's element type, `["a","b","c","d"][number]`
+   * (the same type: `","` is one token where `"|"` is two, which pays for `[number]` from four on).
+   */
+  literalTuple: number;
 }
 const SPACED: Punctuation = {
   or: " | ",
@@ -24,8 +29,18 @@ const SPACED: Punctuation = {
   semi: "; ",
   open: "{ ",
   close: " }",
+  literalTuple: Number.POSITIVE_INFINITY,
 };
-const TIGHT: Punctuation = { or: "|", and: "&", colon: ":", comma: ",", semi: ";", open: "{", close: "}" };
+const TIGHT: Punctuation = {
+  or: "|",
+  and: "&",
+  colon: ":",
+  comma: ",",
+  semi: ";",
+  open: "{",
+  close: "}",
+  literalTuple: 4,
+};
 /** The punctuation of the readable form, or of the model's (`compact`). */
 export const punctuation = (options: { compact?: boolean }): Punctuation =>
   options.compact === true ? TIGHT : SPACED;
@@ -40,6 +55,13 @@ export function union(parts: Printed[], p: Punctuation): Printed {
   if (kept.some((q) => q.text === "unknown")) return UNKNOWN;
   if (kept.length === 0) return atom("never");
   if (kept.length === 1) return kept[0]!;
+  const strings = kept.filter((q) => q.text.startsWith('"'));
+  if (strings.length >= p.literalTuple) {
+    const tuple = atom(`[${strings.map((q) => q.text).join(p.comma)}][number]`);
+    const rest = kept.filter((q) => !q.text.startsWith('"'));
+    if (rest.length === 0) return tuple;
+    kept.splice(0, kept.length, tuple, ...rest);
+  }
   return {
     text: kept.map((q) => (q.kind === "intersection" ? `(${q.text})` : q.text)).join(p.or),
     kind: "union",

@@ -3,6 +3,7 @@ import { RESULT_WRAPPED_META } from "../contract.ts";
 import { escapeToken, isSchemaObject } from "../schema-utils.ts";
 import { type ApiNames, type ApiServer, type ApiTool, apiNames, readKey } from "./api.ts";
 import { constraintWords, partDescriptions, propertyDoc, sentences } from "./doc-words.ts";
+import { MODEL_RULE, modelServer } from "./model-reading.ts";
 import { Defs } from "./named-defs.ts";
 import {
   PROMPT_MESSAGES,
@@ -38,6 +39,14 @@ export interface RenderDeclarationsOptions {
    * as the readable form of `api.d.ts`, in fewer tokens.
    */
   compact?: boolean;
+  /**
+   * With `compact`, the model's reading of it (what a code tool's description and `describeApi`
+   * carry): every function's result written as what it resolves to (`):Account;`) under one first
+   * line saying every function is async, and each server a constant of an object type whose
+   * methods are the functions (see `modelServer`). A checker needs the compact form itself
+   * (`Promise<…>`, namespaces of functions): the same API, types and words.
+   */
+  forModel?: boolean;
 }
 
 /**
@@ -65,7 +74,8 @@ export function renderDeclarations(
     if (tools.length === 0 && reads.length === 0 && options.only) continue;
     blocks.push(renderServer(server, tools, reads, n, options));
   }
-  return blocks.join("\n");
+  const text = blocks.join("\n");
+  return options.compact === true && options.forModel === true && text !== "" ? `${MODEL_RULE}${text}` : text;
 }
 
 function renderServer(
@@ -80,6 +90,9 @@ function renderServer(
     options.warn?.({ server: server.name, pointer }, message);
   const indent = compact ? "" : "  ";
   const colon = compact ? ":" : ": ";
+  const forModel = compact && options.forModel === true;
+  const resolves = (type: string) => (forModel ? type : `Promise<${type}>`);
+  const keyword = forModel ? "" : "function ";
   const doc = (lines: readonly (string | undefined)[]) =>
     compact ? lineComments(lines) : jsdoc(lines, indent);
   const index = new Map(server.tools.map((t, i) => [t.name, i]));
@@ -128,12 +141,16 @@ function renderServer(
     warn,
     // a shared scalar's constraints are said on its alias; its use keeps its own words and default
     doc: (schema: unknown) =>
-      propertyDoc(scalar(schema) ? annotations(schema as JsonSchema) : schema, { compact }),
+      propertyDoc(scalar(schema) ? annotations(schema as JsonSchema) : schema, {
+        compact,
+        partsInPlace: compact,
+      }),
     omitDefaultIndex: true,
     inlineBareObjects: true,
     compact,
     named: shapeNamer(shapes, self),
     base: extend,
+    partsInPlace: compact,
   });
   const functions = parts.map(({ tool, i, id, args, result }) => {
     const resolve = (slot: string) => defs.resolver(defs.collect(tool, i, slot));
@@ -143,7 +160,16 @@ function renderServer(
     const resultText = result
       ? print(result.schema, `/tools/${i}/outputSchema${result.suffix}`, "outputSchema")
       : "unknown";
-    return `${doc(toolDoc(tool, id, compact))}${indent}function ${id}(${argsText})${colon}Promise<${resultText}>;\n`;
+    const traits = traitsOf(tool, compact);
+    // the model's reading says a tool's traits once for all of them that share them (see `modelServer`)
+    const own = forModel ? [] : traits;
+    // the compact form says what the result is right before its type, `):// A device.\n{…}`
+    const said = compact ? resultWords(tool, { compact }) : undefined;
+    const before = said ? lineComments([said]) : "";
+    return {
+      text: `${doc(toolDoc(tool, { id, compact, traits: own }))}${indent}${keyword}${id}(${argsText})${colon}${before}${resolves(resultText)};\n`,
+      traits: traits.join(" "),
+    };
   });
   reads.forEach((f, i) => {
     const at = `/x-mcp-gen/${f.kind === "template" ? "resourceTemplates" : `${f.kind}s`}/${escapeToken(f.name)}`;
@@ -160,7 +186,10 @@ function renderServer(
     const resultText =
       result === "messages" ? "PromptMessage[]" : result ? print(result, `${at}/result/schema`) : "unknown";
     const id = names.reads.get(readKey(f)) ?? `read_${i}`;
-    functions.push(`${doc(readDoc(f))}${indent}function ${id}(${argsText})${colon}Promise<${resultText}>;\n`);
+    functions.push({
+      text: `${doc(readDoc(f))}${indent}${keyword}${id}(${argsText})${colon}${resolves(resultText)};\n`,
+      traits: "",
+    });
   });
   const named = (name: string, schema: unknown, text: string) =>
     text.startsWith("{\n") && isPlainObject(schema)
@@ -168,7 +197,7 @@ function renderServer(
       : `${indent}type ${name} = ${text};\n`;
   const types = defs.pending.map((d) => {
     const text = schemaToTs(d.schema, d.pointer, printOptions(defs.resolver(d.scope)), compact ? 0 : 1);
-    return `${doc(propertyDoc(d.schema, { compact }))}${named(d.name, d.schema, text)}`;
+    return `${doc(propertyDoc(d.schema, { compact, partsInPlace: compact }))}${named(d.name, d.schema, text)}`;
   });
   if (prompts) types.push(`${indent}type PromptMessage = ${PROMPT_MESSAGES};\n`);
   for (const shape of shapes.values()) {
@@ -184,21 +213,32 @@ function renderServer(
   const title = server.title && server.title !== server.name ? server.title : undefined;
   const untyped =
     compact && tools.some((t) => !t.outputSchema)
-      ? "Promise<unknown>: the tool declares no output schema."
+      ? `${forModel ? "A result typed unknown" : "Promise<unknown>"}: the tool declares no output schema.`
       : undefined;
   const head = compact ? lineComments([title, untyped]) : jsdoc([title]);
-  return `${head}declare namespace ${names.namespace} {\n${[...types, ...functions].join("")}}\n`;
+  if (forModel)
+    return modelServer({ head, namespace: names.namespace, types, methods: functions, taken: defs.taken });
+  return `${head}declare namespace ${names.namespace} {\n${[...types, ...functions.map((f) => f.text)].join("")}}\n`;
 }
 
-function toolDoc(tool: ApiTool, id: string, compact: boolean): string[] {
-  const summary = (tool.description ?? tool.title ?? tool.annotations?.title ?? "").trim();
+/** A tool's annotations in words: `Read-only.`, `Destructive.`, `Idempotent.`. */
+function traitsOf(tool: ApiTool, compact: boolean): string[] {
   const a = tool.annotations ?? {};
-  const traits = [
+  return [
     a.readOnlyHint === true ? "Read-only." : undefined,
     a.destructiveHint === true && a.readOnlyHint !== true ? "Destructive." : undefined,
     // MCP: idempotentHint means something only when readOnlyHint is false (the model's form says so)
     a.idempotentHint === true && !(compact && a.readOnlyHint === true) ? "Idempotent." : undefined,
-  ].filter(Boolean);
+  ].filter((t): t is string => t !== undefined);
+}
+
+/** A tool's doc lines: its summary with `traits` on its last line, its MCP name, its result's words. */
+function toolDoc(
+  tool: ApiTool,
+  options: { id: string; compact: boolean; traits: readonly string[] },
+): string[] {
+  const { id, compact, traits } = options;
+  const summary = (tool.description ?? tool.title ?? tool.annotations?.title ?? "").trim();
   // the traits go on the summary's last line: a line of their own costs a model more than the words
   const lines = summary ? summary.split("\n") : [];
   if (traits.length > 0) {
@@ -211,18 +251,23 @@ function toolDoc(tool: ApiTool, id: string, compact: boolean): string[] {
     id !== tool.name ? `MCP tool ${JSON.stringify(tool.name)}.` : undefined,
     // the model's form says it once, on the namespace
     tool.outputSchema || compact ? undefined : "Returns unknown: the tool declares no output schema.",
-    resultDescription(tool),
+    compact ? undefined : prefixed("Returns: ", resultWords(tool, { compact })),
   ].filter((l): l is string => Boolean(l));
 }
 
-/** The description of what the function resolves to (the type cannot carry it). */
-function resultDescription(tool: ApiTool): string | undefined {
+/**
+ * The description of what the function resolves to (the type cannot carry it): in the tool's doc
+ * after `Returns:`, or in the compact form right before the result type, its parts in their places.
+ */
+function resultWords(tool: ApiTool, options: { compact: boolean }): string | undefined {
   const schema = outputPart(tool)?.schema;
   if (!schema) return undefined;
   const text = typeof schema.description === "string" ? schema.description.trim() : "";
-  const parts = [text, ...partDescriptions(schema)].filter(Boolean);
-  return parts.length > 0 ? `Returns: ${sentences(parts)}` : undefined;
+  const parts = [text, ...partDescriptions(schema, { partsInPlace: options.compact })].filter(Boolean);
+  return parts.length > 0 ? sentences(parts) : undefined;
 }
+
+const prefixed = (prefix: string, text: string | undefined) => (text ? `${prefix}${text}` : undefined);
 
 /** The schema the function resolves to: the output schema, or its `result` for wrapped results. */
 function outputPart(tool: ApiTool): { schema: JsonSchema; suffix: string } | undefined {

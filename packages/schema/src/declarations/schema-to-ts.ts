@@ -1,5 +1,6 @@
 import type { JsonSchema } from "../contract.ts";
 import { escapeToken } from "../schema-utils.ts";
+import { described } from "./doc-words.ts";
 import {
   atom,
   element,
@@ -40,6 +41,12 @@ export interface PrintOptions {
    * printed `Shape&{…added}`.
    */
   base?: (schema: JsonSchema) => { name: string; own: string[] } | undefined;
+  /**
+   * With `compact`: the description of an array's items, a tuple's element or a map's values as a
+   * comment right before its type, `(// A tag.\nstring)[]`, as a property's sits before the
+   * property (its parent's doc then leaves it out: `WordingOptions.partsInPlace`).
+   */
+  partsInPlace?: boolean;
 }
 
 const DOC_KEYWORDS = [
@@ -208,6 +215,18 @@ function typeOfType(
   }
 }
 
+/** The comment before a part's type (`partsInPlace`), or "". */
+function note(schema: unknown, options: PrintOptions): string {
+  const text = options.partsInPlace === true && options.compact === true ? described(schema) : undefined;
+  return text ? lineComments([text]) : "";
+}
+
+/** A part's type after its comment: `(// A tag.\nstring)` as an array's element. */
+function noted(schema: unknown, item: Printed, options: PrintOptions): string {
+  const before = note(schema, options);
+  return before ? `(${before}${item.text})` : element(item);
+}
+
 function arrayType(schema: JsonSchema, pointer: string, options: PrintOptions, depth: number): Printed {
   const prefixKey = Array.isArray(schema.prefixItems)
     ? "prefixItems"
@@ -219,17 +238,21 @@ function arrayType(schema: JsonSchema, pointer: string, options: PrintOptions, d
     const min = typeof schema.minItems === "number" ? schema.minItems : 0;
     const parts = prefix.map((s, i) => {
       const item = print(s, `${pointer}/${prefixKey}/${i}`, options, depth);
-      return i >= min ? `${element(item)}?` : item.text;
+      return `${note(s, options)}${i >= min ? `${element(item)}?` : item.text}`;
     });
     const restSchema = prefixKey === "prefixItems" ? schema.items : schema.additionalItems;
     if (restSchema !== undefined && restSchema !== false) {
-      parts.push(`...${element(print(restSchema, `${pointer}/items`, options, depth))}[]`);
+      parts.push(`...${noted(restSchema, print(restSchema, `${pointer}/items`, options, depth), options)}[]`);
     }
     return atom(`[${parts.join(punctuation(options).comma)}]`);
   }
   if (schema.maxItems === 0 || schema.items === false) return atom("[]");
   if (schema.items === undefined || schema.items === true) return atom("unknown[]");
-  return atom(`${element(print(schema.items, `${pointer}/items`, options, depth))}[]`);
+  const item = print(schema.items, `${pointer}/items`, options, depth);
+  // the compact form spells an array of a union `Array<A|B>`: `)[]` costs more than `Array<`…`>`
+  if (options.compact === true && item.kind !== "atom" && !note(schema.items, options))
+    return atom(`Array<${item.text}>`);
+  return atom(`${noted(schema.items, item, options)}[]`);
 }
 
 function objectType(schema: JsonSchema, pointer: string, options: PrintOptions, depth: number): Printed {
@@ -246,7 +269,7 @@ function objectType(schema: JsonSchema, pointer: string, options: PrintOptions, 
         : additional === undefined || additional === true
           ? "unknown"
           : print(additional, `${pointer}/additionalProperties`, options, depth).text;
-    return atom(`Record<string${p.comma}${value}>`);
+    return atom(`Record<string${p.comma}${note(additional, options)}${value}>`);
   }
   const docs = names.map((name) => (options.doc ?? docLines)(properties[name]));
   const inline = options.inlineBareObjects === true && docs.every((d) => d.length === 0);
@@ -271,8 +294,8 @@ function objectType(schema: JsonSchema, pointer: string, options: PrintOptions, 
     const optional = required.size < names.length ? [atom("undefined")] : [];
     const index = rest === UNKNOWN ? UNKNOWN : union([rest, ...propertyTypes, ...optional], p);
     const member = `[key${p.colon}string]${p.colon}${index.text}`;
-    out += `${indent}${member};\n`;
-    members.push(member);
+    out += `${note(additional, options)}${indent}${member};\n`;
+    members.push(`${note(additional, options)}${member}`);
   }
   // the model's form closes on the last member's line, without its `;` (`;}` costs a token more)
   const text = inline

@@ -39,7 +39,7 @@ export function codeToolDescription(
   servers: readonly ApiServer[],
   options: CodeToolDescriptionOptions = {},
 ): CodeToolDescription {
-  const declarations = renderDeclarations(servers, { compact: true });
+  const declarations = renderDeclarations(servers, { compact: true, forModel: true });
   if (declarations.length <= (options.maxDeclarationChars ?? 24_000)) {
     return { form: "declarations", text: `${PROGRAM_FORM}\n\n${declarations}` };
   }

@@ -58,7 +58,10 @@ export interface CheckOptions {
 
 /** A warm checker of programs against one API: create it once, check many programs. */
 export interface Checker {
-  /** The declarations programs are checked against (what the model reads). */
+  /**
+   * The declarations programs are checked against: the compact form (the model reads its
+   * `forModel` reading, the same API without `Promise<…>` on every function).
+   */
   readonly declarations: string;
   /**
    * Type-checks a program — the body of an async function that awaits the declared functions and

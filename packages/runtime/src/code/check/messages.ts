@@ -54,6 +54,10 @@ export function wordDiagnostic(d: TS.Diagnostic, ctx: WordingContext): string {
     const functions = ns ? ctx.api.get(ns) : undefined;
     if (functions && functions.length <= 30) text += ` Its functions: ${functions.join(", ")}.`;
   }
+  // TypeScript says a missed `await` in related information, which a flattened message leaves out
+  const forgot = d.relatedInformation?.find((r) => /forget to use 'await'/.test(String(r.messageText)));
+  if (forgot && !text.includes("forget to use 'await'"))
+    text += ` ${ts.flattenDiagnosticMessageText(forgot.messageText, " ")}`;
   return d.start === undefined ? text : text + argumentHint(d.start, ctx);
 }
 
