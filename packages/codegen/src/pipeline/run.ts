@@ -6,7 +6,6 @@ import type { ResolvedConfig, ResolvedServerConfig } from "../config/load.ts";
 import { contractFromIr } from "../contract/from-ir.ts";
 import { serializeContract } from "../contract/read.ts";
 import { emitServer, type ValidatorCache } from "../emit/index.ts";
-import { precompileShapes } from "../emit/validator-pool.ts";
 import { reuseCommittedShapes } from "../emit/validator-reuse.ts";
 import type { OutputFile } from "../emit/writer.ts";
 import type { IrServer } from "../ir/types.ts";
@@ -103,13 +102,6 @@ export async function runPipeline(config: ResolvedConfig, options: PipelineOptio
   }
   // each contract serialised once: watch compares it, and TypeScript servers write it
   const serializedContracts = contracts.map(({ contract }) => serializeContract(contract));
-  // on two threads when there are many shapes to compile (the contracts watch will emit again only)
-  await precompileShapes(
-    contracts
-      .filter(({ contract }, i) => options.emitted?.get(contract.server)?.contract !== serializedContracts[i])
-      .map(({ contract }) => contract),
-    validatorCache,
-  );
   for (const [i, { file, contract, source }] of contracts.entries()) {
     const outDir = rel(config.root, path.join(config.generatedDir, contract.server));
     ownedDirs.push(outDir);
