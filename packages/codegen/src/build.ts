@@ -23,6 +23,10 @@ export interface BuildResult {
   config: ResolvedConfig;
   ir: IrServer[];
   contracts: SourcedContract[];
+  /**
+   * Every file of the build. `build()` holds each file's content as UTF-8 bytes when it writes them
+   * (a check and `generate()` hold texts); `textOf(file)` reads either.
+   */
   outputs: BuildOutputs;
   warnings: Diagnostic[];
   /** Files written (build) or found stale (check). */
