@@ -1,23 +1,38 @@
 /**
  * In-process CPU and wall time of each step of `mcp-gen build` on any project, emitter by emitter,
  * with the compiled packages (`dist/`, as users run them): module loading, config, extraction,
- * contracts, the validators' two-thread precompile, then every emitter of `EMITTERS` summed over the
- * servers, plus garbage collection (time V8 reports in `gc` entries) and peak RSS. Nothing is written.
+ * contracts, then every emitter of `EMITTERS` summed over the servers, plus garbage collection and
+ * peak RSS. Nothing is written. GC is the pause time of V8's `gc` entries, minor (scavenges) and
+ * major apart: wall time of the main thread, so it swells on a loaded machine like any wall time
+ * (V8's helper threads add CPU of their own that no entry reports).
  *
- * Usage: `<node> --import tsx bench/phases.ts <mcp-gen.config.ts> [--json]`; run it a few times,
- * interleaved with what it is compared against (CPU per step moves by 10-20 % on a busy machine).
+ * Usage: `<node> [--expose-gc] --import tsx bench/phases.ts <mcp-gen.config.ts> [--json] [--heap]`;
+ * `--heap` prints, after each step, the heap used, what a full GC leaves of it (with `--expose-gc`)
+ * and the RSS. Run it a few times, interleaved with what it is compared against (CPU per step moves
+ * by 10-20 % on a busy machine).
  */
 
 import path from "node:path";
-import { PerformanceObserver, performance } from "node:perf_hooks";
+import { constants, PerformanceObserver, performance } from "node:perf_hooks";
 
 const configFile = path.resolve(process.argv[2] ?? "bench/corpus/distinct-1000/mcp-gen.config.ts");
 const asJson = process.argv.includes("--json");
+const heap = process.argv.includes("--heap");
 
 const steps = new Map<string, { wall: number; cpu: number }>();
 function add(step: string, wall: number, cpu: NodeJS.CpuUsage): void {
   const t = steps.get(step) ?? { wall: 0, cpu: 0 };
   steps.set(step, { wall: t.wall + wall, cpu: t.cpu + (cpu.user + cpu.system) / 1000 });
+  if (heap) {
+    const mb = (n: number) => (n / 1048576).toFixed(0);
+    const g = globalThis as { gc?: () => void };
+    const used = process.memoryUsage();
+    g.gc?.();
+    const live = process.memoryUsage().heapUsed;
+    process.stderr.write(
+      `${step}: heapUsed ${mb(used.heapUsed)} live ${mb(live)} rss ${mb(used.rss)} maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)}\n`,
+    );
+  }
 }
 async function timed<T>(step: string, body: () => T | Promise<T>): Promise<T> {
   const start = performance.now();
@@ -29,14 +44,19 @@ async function timed<T>(step: string, body: () => T | Promise<T>): Promise<T> {
   }
 }
 
-let gcMs = 0;
+const gcPauses = { minor: { count: 0, ms: 0 }, major: { count: 0, ms: 0 } };
 const gc = new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) gcMs += entry.duration;
+  for (const entry of list.getEntries()) {
+    const kind = ((entry as { detail?: unknown }).detail as { kind?: number } | undefined)?.kind;
+    const pause = kind === constants.NODE_PERFORMANCE_GC_MINOR ? gcPauses.minor : gcPauses.major;
+    pause.count++;
+    pause.ms += entry.duration;
+  }
 });
 gc.observe({ entryTypes: ["gc"] });
 
 const dist = new URL("../packages/codegen/dist/", import.meta.url).href;
-const [{ loadConfig }, { extract }, { contractFromIr }, { serializeContract }, emit, pool] = await timed(
+const [{ loadConfig }, { extract }, { contractFromIr }, { serializeContract }, emit] = await timed(
   "load the build's modules",
   () =>
     Promise.all([
@@ -45,7 +65,6 @@ const [{ loadConfig }, { extract }, { contractFromIr }, { serializeContract }, e
       import(`${dist}contract/from-ir.js`),
       import(`${dist}contract/read.js`),
       import(`${dist}emit/index.js`),
-      import(`${dist}emit/validator-pool.js`),
     ]),
 );
 const config = await timed("config", () => loadConfig({ configFile }));
@@ -58,9 +77,6 @@ const contracts = await timed("contracts from IR, serialised", () =>
   }),
 );
 const validatorCache = new Map();
-await timed("validators: two-thread precompile (main thread's share)", () =>
-  pool.precompileShapes(contracts, validatorCache),
-);
 for (const contract of contracts) {
   const ctx = {
     contract,
@@ -80,7 +96,7 @@ gc.disconnect();
 const total = [...steps.values()].reduce((s, t) => s + t.cpu, 0);
 const rssMb = process.resourceUsage().maxRSS / 1024;
 if (asJson) {
-  process.stdout.write(`${JSON.stringify({ steps: Object.fromEntries(steps), gcMs, rssMb, total })}\n`);
+  process.stdout.write(`${JSON.stringify({ steps: Object.fromEntries(steps), gcPauses, rssMb, total })}\n`);
 } else {
   process.stdout.write(`${configFile}, Node ${process.version}: ${total.toFixed(0)} ms CPU in process\n`);
   process.stdout.write(`  ${"step".padEnd(58)} ${"wall ms".padStart(8)} ${"CPU ms".padStart(8)}\n`);
@@ -90,6 +106,7 @@ if (asJson) {
     );
   }
   process.stdout.write(
-    `  garbage collection (inside the steps above): ${gcMs.toFixed(0)} ms; peak RSS ${rssMb.toFixed(0)} MB\n`,
+    `  GC pauses (inside the steps above): ${gcPauses.minor.count} minor ${gcPauses.minor.ms.toFixed(0)} ms, ` +
+      `${gcPauses.major.count} major ${gcPauses.major.ms.toFixed(0)} ms; peak RSS ${rssMb.toFixed(0)} MB\n`,
   );
 }

@@ -23,6 +23,10 @@ export interface BuildResult {
   config: ResolvedConfig;
   ir: IrServer[];
   contracts: SourcedContract[];
+  /**
+   * Every file of the build. `build()` holds each file's content as UTF-8 bytes when it writes them
+   * (a check and `generate()` hold texts); `textOf(file)` reads either.
+   */
   outputs: BuildOutputs;
   warnings: Diagnostic[];
   /** Files written (build) or found stale (check). */
@@ -44,7 +48,7 @@ const extractAll: ExtractStep = (config, servers) =>
 export async function generate(
   config: ResolvedConfig,
   only?: string[],
-  options: { reuseCommittedValidators?: boolean } = {},
+  options: { reuseCommittedValidators?: boolean; encode?: boolean } = {},
 ): Promise<Omit<BuildResult, "changed" | "stale">> {
   const { ir, contracts, outputs, warnings } = await runPipeline(config, {
     only,
@@ -67,9 +71,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     ...(options.configFile ? { configFile: options.configFile } : {}),
     cwd: options.cwd ?? process.cwd(),
   });
-  // a check compiles only the validators whose committed code it cannot take as it is
+  // a check compiles only the validators whose committed code it cannot take as it is; a build
+  // that writes keeps each server's files as bytes once emitted
   const result = await generate(config, options.servers, {
     reuseCommittedValidators: options.check ?? false,
+    encode: !options.check,
   });
   if (options.check) {
     const stale = findStale(result.outputs, config.root);

@@ -36,3 +36,4 @@ export { dumpIr } from "./ir/dump.ts";
 export type * from "./ir/types.ts";
 export { type PullOptions, type PullProtocol, type PullResult, pull } from "./pull/pull.ts";
 export type { PullSource } from "./pull/source.ts";
+export { type BuildOutputs, type BuiltFile, textOf } from "./write/outputs.ts";

@@ -3,6 +3,7 @@ import type { Contract, ToolBinding } from "@mcp-gen/schema";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../src/build.ts";
 import { emitServerManifest } from "../src/emit/server-manifest.ts";
+import { textOf } from "../src/write/outputs.ts";
 import { fixtureNaming, fixturesConfig } from "./support/project.ts";
 
 const FIXTURES = path.join(import.meta.dirname, "fixtures");
@@ -23,7 +24,7 @@ describe("server manifest of golden fixtures", () => {
   beforeAll(async () => {
     const config = fixturesConfig(FIXTURES, CASES, { naming: (name) => fixtureNaming(FIXTURES, name) });
     const result = await generate(config);
-    files = new Map(result.outputs.files.map((f) => [f.path, f.content]));
+    files = new Map(result.outputs.files.map((f) => [f.path, textOf(f)]));
   });
 
   it.each(CASES)("emits the golden server.ts of %s", async (name) => {

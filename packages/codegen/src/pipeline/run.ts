@@ -6,11 +6,10 @@ import type { ResolvedConfig, ResolvedServerConfig } from "../config/load.ts";
 import { contractFromIr } from "../contract/from-ir.ts";
 import { serializeContract } from "../contract/read.ts";
 import { emitServer, type ValidatorCache } from "../emit/index.ts";
-import { precompileShapes } from "../emit/validator-pool.ts";
 import { reuseCommittedShapes } from "../emit/validator-reuse.ts";
 import type { OutputFile } from "../emit/writer.ts";
 import type { IrServer } from "../ir/types.ts";
-import type { BuildOutputs } from "../write/outputs.ts";
+import type { BuildOutputs, BuiltFile } from "../write/outputs.ts";
 import {
   checkKnownServers,
   contractPath,
@@ -48,6 +47,11 @@ export interface PipelineOptions {
    * what compiling would give, instead of compiling them (`build --check`; see `reuseCommittedShapes`).
    */
   reuseCommittedValidators?: boolean;
+  /**
+   * Each server's files are kept as UTF-8 bytes as soon as it is emitted, for a build that only
+   * writes them (half the memory of the two-byte texts; peak RSS figures in bench/README.md).
+   */
+  encode?: boolean;
 }
 
 export interface PipelineResult {
@@ -82,7 +86,10 @@ export async function runPipeline(config: ResolvedConfig, options: PipelineOptio
     source: "typescript",
   }));
   contracts.push(...readContracts(config, only, warnings));
-  const files: OutputFile[] = [];
+  const files: BuiltFile[] = [];
+  const keep = options.encode
+    ? (file: OutputFile): BuiltFile => ({ path: file.path, content: Buffer.from(file.content, "utf8") })
+    : (file: OutputFile): BuiltFile => file;
   const ownedDirs: string[] = [];
   const problems: Diagnostic[] = [];
   const emittedServers: string[] = [];
@@ -103,13 +110,6 @@ export async function runPipeline(config: ResolvedConfig, options: PipelineOptio
   }
   // each contract serialised once: watch compares it, and TypeScript servers write it
   const serializedContracts = contracts.map(({ contract }) => serializeContract(contract));
-  // on two threads when there are many shapes to compile (the contracts watch will emit again only)
-  await precompileShapes(
-    contracts
-      .filter(({ contract }, i) => options.emitted?.get(contract.server)?.contract !== serializedContracts[i])
-      .map(({ contract }) => contract),
-    validatorCache,
-  );
   for (const [i, { file, contract, source }] of contracts.entries()) {
     const outDir = rel(config.root, path.join(config.generatedDir, contract.server));
     ownedDirs.push(outDir);
@@ -135,8 +135,9 @@ export async function runPipeline(config: ResolvedConfig, options: PipelineOptio
       options.emitted?.set(contract.server, emitted);
       emittedServers.push(contract.server);
     }
+    // the serialised contract stays alive as text anyway (watch compares it)
     if (source === "typescript") files.push({ path: contractFile, content: serialized });
-    files.push(...emitted.files);
+    for (const file of emitted.files) files.push(keep(file));
     warnings.push(...emitted.warnings);
   }
   if (problems.length > 0) throw new McpGenError(problems);

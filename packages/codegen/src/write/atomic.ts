@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { type BuildOutputs, type DiskMemo, findStale, remember } from "./outputs.ts";
+import { type BuildOutputs, type DiskMemo, findStale, remember, textOf } from "./outputs.ts";
 
 /**
  * Writes outputs so that a failure never leaves a half-written folder: each owned folder
@@ -62,7 +62,7 @@ export function writeOutputs(outputs: BuildOutputs, root: string, memo?: DiskMem
     const changed = new Set(stale.map((s) => s.path));
     for (const file of outputs.files) {
       if (changed.has(file.path) || [...staleDirs].some((d) => file.path.startsWith(`${d}/`)))
-        remember(memo, path.join(root, file.path), file.content);
+        remember(memo, path.join(root, file.path), textOf(file));
     }
   }
   return stale.map((s) => s.path);

@@ -1,10 +1,24 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import type { OutputFile } from "../emit/writer.ts";
+
+/**
+ * A file the build produces: its text, or that text as UTF-8 bytes (`runPipeline`'s `encode`, for a
+ * build that only writes its outputs: V8 holds a text with any character beyond Latin-1, such as
+ * the generated header's em dash, at two bytes a character until it is written).
+ */
+export interface BuiltFile {
+  path: string;
+  content: string | Uint8Array;
+}
+
+/** The text of a built file, whichever way it is held. */
+export function textOf(file: BuiltFile): string {
+  return typeof file.content === "string" ? file.content : Buffer.from(file.content).toString("utf8");
+}
 
 /** What a build produces: files, and the folders it owns entirely (files there it did not produce are stale). */
 export interface BuildOutputs {
-  files: OutputFile[];
+  files: BuiltFile[];
   /** Folders (relative to the root) whose whole content the build decides. */
   ownedDirs: string[];
 }
@@ -53,11 +67,16 @@ export function findStale(outputs: BuildOutputs, root: string, memo?: DiskMemo):
       stale.push({ path: file.path, status: "missing" });
       continue;
     }
-    const known = memo?.get(full);
-    if (known && known.size === stat.size && known.mtimeMs === stat.mtimeMs && known.content === file.content)
+    const { content } = file;
+    if (typeof content !== "string") {
+      if (!readFileSync(full).equals(content)) stale.push({ path: file.path, status: "changed" });
       continue;
-    if (readFileSync(full, "utf8") !== file.content) stale.push({ path: file.path, status: "changed" });
-    else if (memo) memo.set(full, { content: file.content, size: stat.size, mtimeMs: stat.mtimeMs });
+    }
+    const known = memo?.get(full);
+    if (known && known.size === stat.size && known.mtimeMs === stat.mtimeMs && known.content === content)
+      continue;
+    if (readFileSync(full, "utf8") !== content) stale.push({ path: file.path, status: "changed" });
+    else if (memo) memo.set(full, { content, size: stat.size, mtimeMs: stat.mtimeMs });
   }
   for (const dir of outputs.ownedDirs) {
     for (const rel of listFiles(path.join(root, dir))) {

@@ -1,5 +1,5 @@
 import type { MovedConstraint, RenamedTool } from "@mcp-gen/schema";
-import type { OutputFile } from "../writer.ts";
+import { type BuiltFile, textOf } from "../../write/outputs.ts";
 
 /**
  * One line per server saying what the provider conversion moved or renamed, from the emitted
@@ -8,11 +8,11 @@ import type { OutputFile } from "../writer.ts";
  * @example
  * providerSummary(result.outputs.files); // ["smart-home: 4 constraints moved into provider descriptions, 1 tool not strict for OpenAI (generated/smart-home/providers/report.json)"]
  */
-export function providerSummary(files: readonly OutputFile[]): string[] {
+export function providerSummary(files: readonly BuiltFile[]): string[] {
   const lines: string[] = [];
   for (const file of files) {
     if (!file.path.endsWith("/providers/report.json")) continue;
-    const report = JSON.parse(file.content) as {
+    const report = JSON.parse(textOf(file)) as {
       moved: MovedConstraint[];
       strictFallbacks: unknown[];
       renamed: RenamedTool[];
