@@ -1,5 +1,5 @@
 export { createAjv, declareAnnotations, strictNote } from "./ajv.ts";
-export { canonicalSchema } from "./canonical.ts";
+export { canonicalSchema, canonicalShared } from "./canonical.ts";
 export type {
   Contract,
   ContractArgumentsExtras,
@@ -69,6 +69,7 @@ export { rewriteRefs } from "./ingest/refs.ts";
 export { isQuietAnnotation, KEYWORDS_2020_12, knownFormats } from "./ingest/vocabulary.ts";
 export {
   ANNOTATION_KEYWORDS,
+  bareSchema,
   type MetaSchemaError,
   metaSchemaErrors,
   withoutAnnotations,

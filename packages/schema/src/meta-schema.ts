@@ -46,11 +46,12 @@ const META_2020 = "https://json-schema.org/draft/2020-12/schema";
 /** For schemas naming another meta-schema: validation does not change the instance, so one serves every caller. */
 let shared: ReturnType<typeof createAjv> | undefined;
 /**
- * Schema objects found valid: the build checks each contract schema twice (the MCP rule check, then
- * the validators emitter), and contracts are not mutated. Worth ≈ 45 ms at N = 1000 (bench/README.md,
- * "Build"); remembering valid shapes by their JSON as well gained nothing measurable and was removed.
+ * Schema objects found valid, with their copy without annotations: the build checks each contract
+ * schema twice (the MCP rule check, then the validators emitter, which needs that copy too), and
+ * contracts are not mutated. Worth ≈ 45 ms at N = 1000 (bench/README.md, "Build"); remembering
+ * valid shapes by their JSON as well gained nothing measurable and was removed.
  */
-const validSchemas = new WeakSet<object>();
+const validSchemas = new WeakMap<object, unknown>();
 
 /**
  * The problems JSON Schema 2020-12's meta-schema finds in `schema` (empty when it is valid), as
@@ -63,14 +64,32 @@ const validSchemas = new WeakSet<object>();
  */
 export function metaSchemaErrors(schema: unknown, shape?: { bare: unknown }): MetaSchemaError[] {
   if (isSchemaObject(schema) && validSchemas.has(schema)) return [];
-  const annotations = annotationErrors(schema);
+  // one walk both checks the annotations and copies the schema without them
+  const annotations: MetaSchemaError[] = [];
+  let bare: unknown;
+  if (shape) {
+    annotationErrorsIn(schema, annotations);
+    bare = shape.bare;
+  } else bare = bareChecked(schema, annotations);
   if (annotations.length > 0) return annotations;
-  const errors = validateBare(shape?.bare ?? withoutAnnotations(schema));
+  const errors = validateBare(bare);
   if (errors.length === 0) {
-    if (isSchemaObject(schema)) validSchemas.add(schema);
+    if (isSchemaObject(schema)) validSchemas.set(schema, bare);
     return [];
   }
   return errors.map((e) => ({ instancePath: e.instancePath, message: e.message ?? e.keyword }));
+}
+
+/**
+ * `withoutAnnotations(schema)`, taken from `metaSchemaErrors`' check of the same object when it found
+ * it valid (and forgotten there: each copy serves once), else computed.
+ */
+export function bareSchema(schema: unknown): unknown {
+  if (!isSchemaObject(schema)) return schema;
+  const bare = validSchemas.get(schema);
+  if (bare === undefined) return withoutAnnotations(schema);
+  validSchemas.set(schema, null);
+  return bare ?? withoutAnnotations(schema);
 }
 
 type AjvError = { instancePath: string; message?: string; keyword: string };
@@ -90,16 +109,28 @@ function validateBare(bare: unknown): AjvError[] {
   return shared.validateSchema(bare as JsonSchema) ? [] : (shared.errors ?? []);
 }
 
-function annotationErrors(schema: unknown): MetaSchemaError[] {
-  const errors: MetaSchemaError[] = [];
+/** Pushes the annotation problems of `node` itself (not of its subschemas) to `errors`. */
+function ownAnnotationErrors(node: JsonSchema, pointer: string, errors: MetaSchemaError[]): void {
+  for (const [key, type, ok] of ANNOTATION_TYPES) {
+    if (key in node && !ok(node[key]))
+      errors.push({ instancePath: `${pointer}/${key}`, message: `must be ${type}` });
+  }
+}
+
+function annotationErrorsIn(schema: unknown, errors: MetaSchemaError[]): void {
   const visit = (node: unknown, pointer: string): void => {
     if (!isSchemaObject(node)) return;
-    for (const [key, type, ok] of ANNOTATION_TYPES) {
-      if (key in node && !ok(node[key]))
-        errors.push({ instancePath: `${pointer}/${key}`, message: `must be ${type}` });
-    }
+    ownAnnotationErrors(node, pointer, errors);
     forEachSubschema(node, (sub, suffix) => visit(sub, pointer + suffix));
   };
   visit(schema, "");
-  return errors;
+}
+
+/** `withoutAnnotations(schema)`, pushing the annotation problems met on the way to `errors`. */
+function bareChecked(schema: unknown, errors: MetaSchemaError[], pointer = ""): unknown {
+  if (!isSchemaObject(schema)) return schema;
+  ownAnnotationErrors(schema, pointer, errors);
+  const kept: JsonSchema = {};
+  for (const key in schema) if (!ANNOTATION_KEYWORDS.has(key)) kept[key] = schema[key];
+  return mapSubschemas(kept, (sub, suffix) => bareChecked(sub, errors, pointer + suffix));
 }

@@ -1,5 +1,6 @@
 import { AJV_HELPER_ENTRIES } from "@mcp-gen/runtime/ajv-runtime";
 import {
+  bareSchema,
   createAjv,
   declareAnnotations,
   diagnostic,
@@ -7,7 +8,6 @@ import {
   McpGenError,
   metaSchemaErrors,
   strictNote,
-  withoutAnnotations,
 } from "@mcp-gen/schema";
 import codegenModule from "ajv/dist/compile/codegen/index.js";
 import standaloneModule from "ajv/dist/standalone/index.js";
@@ -64,7 +64,8 @@ export function emitValidators(ctx: EmitContext): OutputFile {
   const lines: string[] = [];
   const shapes = new Map<string, { variable: string; compiled: CompiledShape }>();
   for (const { schema, name, at, label, fromTs } of validatorSlots(ctx)) {
-    const bare = withoutAnnotations(schema) as JsonSchema;
+    // the rule check made this copy when it found the schema valid
+    const bare = bareSchema(schema) as JsonSchema;
     const json = JSON.stringify(bare);
     validate(ctx, schema, { bare, json }, at);
     let entry = shapes.get(json);

@@ -206,6 +206,8 @@ export function shapeBase(
 export function scalarShape(
   shared: ReadonlyMap<string, SharedShape>,
 ): (schema: unknown) => SharedShape | undefined {
+  // the readable form shares no shape: no key to compute (a JSON string per documented property)
+  if (shared.size === 0) return () => undefined;
   return (schema) => {
     if (!isSchemaObject(schema) || isSchemaObject(schema.properties)) return undefined;
     const key = scalarKey(schema);

@@ -1,4 +1,4 @@
-import { canonicalSchema } from "../canonical.ts";
+import { canonicalShared } from "../canonical.ts";
 import type { Contract, ContractTool } from "../contract.ts";
 import { MCP_HEADER_KEYWORD } from "../headers.ts";
 import { toAnthropic } from "./anthropic.ts";
@@ -219,7 +219,7 @@ function convertTool(
 }
 
 function canonicalIn(definition: Record<string, unknown>, key: string): Record<string, unknown> {
-  return key in definition ? { ...definition, [key]: canonicalSchema(definition[key]) } : definition;
+  return key in definition ? { ...definition, [key]: canonicalShared(definition[key]) } : definition;
 }
 
 function canonicalFunction(definition: Record<string, unknown>): Record<string, unknown> {

@@ -8,6 +8,18 @@ import { describeRootRules } from "./root-rules.ts";
 import { GEMINI_JSON_SCHEMA, GEMINI_SCHEMA } from "./rules.ts";
 
 const SILENT = new Set(["$schema", "$id", "$comment", "$anchor", "readOnly", "writeOnly"]);
+/** Keywords `typed` leaves to `convert` or drops (one set, not an array spread per keyword). */
+const HANDLED = new Set([
+  "type",
+  "const",
+  "enum",
+  "title",
+  "description",
+  "default",
+  "examples",
+  "deprecated",
+  ...SILENT,
+]);
 const TYPE_NAME: Record<string, string> = {
   string: "STRING",
   number: "NUMBER",
@@ -150,20 +162,7 @@ function typed(
     describe("const" in schema ? "const" : "enum", "const" in schema ? schema.const : nonNullValues);
   let plan: Plan | undefined;
   for (const [key, value] of Object.entries(schema)) {
-    if (
-      [
-        "type",
-        "const",
-        "enum",
-        "title",
-        "description",
-        "default",
-        "examples",
-        "deprecated",
-        ...SILENT,
-      ].includes(key)
-    )
-      continue;
+    if (HANDLED.has(key)) continue;
     if (key === "items" && schema.prefixItems !== undefined) continue;
     if (key === "format") {
       if (out.format === undefined && GEMINI_SCHEMA.formats[out.type as string]?.includes(String(value)))

@@ -15,6 +15,17 @@ export const violation = (
   severity: Violation["severity"] = "error",
 ): Violation => ({ rule, pointer, message, severity });
 
+/** How `walkSchema` descends into each subschema keyword: a map of names, a list, or one (or a list). */
+const DESCENT = new Map<string, "map" | "list" | "single">([
+  ...["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"].map(
+    (k) => [k, "map"] as const,
+  ),
+  ...["anyOf", "oneOf", "allOf", "prefixItems"].map((k) => [k, "list"] as const),
+  ...["items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames"].map(
+    (k) => [k, "single"] as const,
+  ),
+]);
+
 /** Visits a schema and every subschema with its pointer (`properties`, `items`, `anyOf` … and `$defs`). */
 export function walkSchema(
   schema: unknown,
@@ -24,29 +35,19 @@ export function walkSchema(
 ): void {
   if (!isSchemaObject(schema)) return;
   visit(schema, pointer, depth);
-  for (const [key, value] of Object.entries(schema)) {
-    if (
-      ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"].includes(key) &&
-      isSchemaObject(value)
-    ) {
-      for (const [name, sub] of Object.entries(value))
-        walkSchema(
-          sub,
-          `${pointer}/${key}/${escapeToken(name)}`,
-          visit,
-          key === "properties" ? depth + 1 : depth,
-        );
-    } else if (["anyOf", "oneOf", "allOf", "prefixItems"].includes(key) && Array.isArray(value)) {
-      for (const [i, sub] of value.entries()) walkSchema(sub, `${pointer}/${key}/${i}`, visit, depth);
-    } else if (
-      ["items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames"].includes(
-        key,
-      )
-    ) {
-      if (Array.isArray(value))
-        for (const [i, sub] of value.entries()) walkSchema(sub, `${pointer}/${key}/${i}`, visit, depth);
-      else walkSchema(value, `${pointer}/${key}`, visit, depth);
-    }
+  // one map look-up per keyword (the rule checks walk every provider file: ≈ 25,000 nodes at N = 1000)
+  for (const key in schema) {
+    const descent = DESCENT.get(key);
+    if (descent === undefined) continue;
+    const value = schema[key];
+    if (descent === "map") {
+      if (!isSchemaObject(value)) continue;
+      const inner = key === "properties" ? depth + 1 : depth;
+      for (const name in value)
+        walkSchema(value[name], `${pointer}/${key}/${escapeToken(name)}`, visit, inner);
+    } else if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) walkSchema(value[i], `${pointer}/${key}/${i}`, visit, depth);
+    } else if (descent === "single") walkSchema(value, `${pointer}/${key}`, visit, depth);
   }
 }
 
