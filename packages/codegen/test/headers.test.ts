@@ -122,6 +122,21 @@ describe("scanMcpHeaders: MCP 2026-07-28's rules for x-mcp-header", () => {
       'x-mcp-header "Amount" is on a "number" value; only string, integer and boolean arguments can travel in a header',
     );
   });
+
+  it("finds a header on a property named like a data keyword, and none inside data", () => {
+    const { headers } = scanMcpHeaders({
+      type: "object",
+      properties: {
+        enum: { type: "string", "x-mcp-header": "Kind" },
+        mode: { type: "string", default: { "x-mcp-header": "NotOne" }, enum: [{ "x-mcp-header": "No" }] },
+      },
+    });
+    expect(headers).toStrictEqual([{ name: "Kind", path: ["enum"], type: "string" }]);
+    expect(scanMcpHeaders({ type: "object", properties: { a: { type: "string" } } })).toStrictEqual({
+      headers: [],
+      problems: [],
+    });
+  });
 });
 
 describe("mcp-gen diff and headers", () => {

@@ -37,6 +37,8 @@ const TYPES = new Set(["string", "integer", "boolean"]);
 export function scanMcpHeaders(inputSchema: unknown): { headers: McpHeader[]; problems: McpHeaderProblem[] } {
   const headers: McpHeader[] = [];
   const problems: McpHeaderProblem[] = [];
+  // most schemas declare none: find that out without building a pointer or a path per node
+  if (!declaresHeader(inputSchema)) return { headers, problems };
   const seen = new Map<string, string>();
   const visit = (node: unknown, pointer: string, path: string[] | undefined): void => {
     if (Array.isArray(node)) {
@@ -98,3 +100,26 @@ export function scanMcpHeaders(inputSchema: unknown): { headers: McpHeader[]; pr
   visit(inputSchema, "", []);
   return { headers, problems };
 }
+
+/** Whether `scanMcpHeaders` would meet an `x-mcp-header` keyword: the same walk, allocating nothing. */
+function declaresHeader(node: unknown): boolean {
+  if (Array.isArray(node)) {
+    for (const item of node) if (declaresHeader(item)) return true;
+    return false;
+  }
+  if (!isSchemaObject(node)) return false;
+  if (Object.hasOwn(node, MCP_HEADER_KEYWORD)) return true;
+  for (const key in node) {
+    if (!Object.hasOwn(node, key)) continue;
+    const value = node[key];
+    if (key === "properties" && isSchemaObject(value)) {
+      // every property, whatever its name (one may be called "enum")
+      for (const name in value) if (Object.hasOwn(value, name) && declaresHeader(value[name])) return true;
+    } else if (!DATA_KEYS.has(key) && typeof value === "object" && value !== null && declaresHeader(value))
+      return true;
+  }
+  return false;
+}
+
+/** Values `scanMcpHeaders` does not look into (data, not schemas). */
+const DATA_KEYS = new Set(["const", "enum", "default", "examples"]);

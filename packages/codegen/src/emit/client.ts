@@ -1,7 +1,7 @@
 import type { ContractTool } from "@mcp-gen/schema";
 import { diagnostic, McpGenError, scanMcpHeaders } from "@mcp-gen/schema";
 import type { EmitContext } from "./context.ts";
-import { exampleValue } from "./example.ts";
+import { exampleValue, toolExample } from "./example.ts";
 import { importSpecifier } from "./imports.ts";
 import { camelCase, jsLiteral, pascalCase, propertyKey } from "./names.ts";
 import { type EmitItem, type EmitItems, emitItems } from "./resources.ts";
@@ -375,7 +375,7 @@ function isTaskTool(tool: ContractTool): boolean {
 
 function taskDoc(tool: ContractTool, method: string, variable: string): string[] {
   const only = tool.execution?.taskSupport === "required" ? " (this tool runs only as a task)" : "";
-  const example = exampleValue(tool.inputSchema, tool.inputSchema);
+  const example = toolExample(tool.inputSchema);
   const args = argsOptional(tool) && isEmpty(example) ? "" : jsLiteral(example);
   return [
     [
@@ -396,7 +396,7 @@ function methodDoc(tool: ContractTool, method: string, variable: string): string
   paragraphs.push(tool.description ?? `Calls the tool "${tool.name}".`);
   const words = annotationWords(tool);
   paragraphs.push(`MCP tool \`${tool.name}\`${words.length > 0 ? ` (${words.join(", ")})` : ""}.`);
-  const example = exampleValue(tool.inputSchema, tool.inputSchema);
+  const example = toolExample(tool.inputSchema);
   const args = argsOptional(tool) && isEmpty(example) ? "" : jsLiteral(example);
   paragraphs.push(
     ["@example", `const r = await ${variable}.${method}(${args});`, "if (r.ok) console.log(r.value);"].join(

@@ -2,7 +2,7 @@ import type { ContractTool, JsonSchema } from "@mcp-gen/schema";
 import { isSchemaObject, resolveLocalRef, typesOf } from "@mcp-gen/schema";
 import { annotationWords, argsOptional, clientNames, toolMethodNames } from "./client.ts";
 import type { EmitContext } from "./context.ts";
-import { exampleValue } from "./example.ts";
+import { exampleValue, toolExample } from "./example.ts";
 import { jsLiteral } from "./names.ts";
 import { type EmitItem, emitItems } from "./resources.ts";
 import { isWrapped } from "./types.ts";
@@ -39,7 +39,7 @@ export function emitDocs(ctx: EmitContext): OutputFile {
     lines.push("### Parameters", "", ...table(tool.inputSchema, tool.inputSchema, "(no parameters)"), "");
     lines.push(...rules(tool.inputSchema));
     lines.push("### Result", "", ...result(ctx, tool), "");
-    const example = exampleValue(tool.inputSchema, tool.inputSchema);
+    const example = toolExample(tool.inputSchema);
     const empty = isSchemaObject(example) && Object.keys(example).length === 0;
     const args = argsOptional(tool) && empty ? "" : jsLiteral(example);
     lines.push(

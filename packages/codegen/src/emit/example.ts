@@ -14,6 +14,19 @@ const FORMAT_EXAMPLES: Record<string, string> = {
   hostname: "example.com",
 };
 
+const toolExamples = new WeakMap<object, unknown>();
+
+/**
+ * `exampleValue(inputSchema, inputSchema)`, made once per schema object: `TOOLS.md` and the typed
+ * client both show it for every tool. Callers only read the value.
+ */
+export function toolExample(inputSchema: JsonSchema): unknown {
+  if (toolExamples.has(inputSchema)) return toolExamples.get(inputSchema);
+  const example = exampleValue(inputSchema, inputSchema);
+  toolExamples.set(inputSchema, example);
+  return example;
+}
+
 /**
  * A small, plausible value for a schema, for docs and JSDoc examples: `examples[0]`, the default,
  * `const` or the first `enum` value when there is one; otherwise built from the type and its bounds.
