@@ -149,8 +149,9 @@ function typed(
   conversion: Conversion,
 ): Plan | undefined {
   const describe = (key: string, value: unknown) => {
-    sentences.push(constraintText(key, value));
-    conversion.move(pointer, key, "described", constraintText(key, value));
+    const text = constraintText(key, value);
+    sentences.push(text);
+    conversion.move(pointer, key, "described", text);
   };
   out.type = TYPE_NAME[type] ?? "STRING";
   const values = "const" in schema ? [schema.const] : Array.isArray(schema.enum) ? schema.enum : undefined;
@@ -247,8 +248,9 @@ function jsonNode(schema: unknown, pointer: string, conversion: Conversion): unk
     const at = `${pointer}/${key}`;
     if (key === "properties" && isSchemaObject(value)) {
       const kept = Object.entries(value).filter(([n, s]) => {
-        if (isNeverSchema(s)) leftOut(`${at}/${escapeToken(n)}`, conversion);
-        return !isNeverSchema(s);
+        const never = isNeverSchema(s);
+        if (never) leftOut(`${at}/${escapeToken(n)}`, conversion);
+        return !never;
       });
       out.properties = Object.fromEntries(
         kept.map(([n, s]) => [n, jsonNode(s, `${at}/${escapeToken(n)}`, conversion)]),
@@ -262,8 +264,9 @@ function jsonNode(schema: unknown, pointer: string, conversion: Conversion): unk
     } else if (key === "const") out.enum = [value];
     else if (GEMINI_JSON_SCHEMA.keywords.has(key)) out[key] = value;
     else if (!SILENT.has(key)) {
-      sentences.push(constraintText(key, value));
-      conversion.move(pointer, key, "described", constraintText(key, value));
+      const text = constraintText(key, value);
+      sentences.push(text);
+      conversion.move(pointer, key, "described", text);
     }
   }
   describeIn(out, sentences);

@@ -114,8 +114,9 @@ function strictNode(
       state.reasons.push(`${state.conversion.base}${pointer}: allOf cannot be expressed`);
     else if (["properties", "required", "additionalProperties"].includes(key)) continue;
     else if (!SILENT.has(key)) {
-      sentences.push(constraintText(key, value));
-      state.conversion.move(pointer, key, "described", constraintText(key, value));
+      const text = constraintText(key, value);
+      sentences.push(text);
+      state.conversion.move(pointer, key, "described", text);
     }
   }
   if (isObject) plan = objectPart(schema, out, pointer, depth + 1, state, plan);
