@@ -24,6 +24,8 @@ afterEach(async () => {
 
 interface Asked {
   elicit: string[];
+  /** URL-mode elicitations: the URL, and the `elicitationId` (its type on 2025, absent on 2026-07-28). */
+  urls: string[];
   sample: string[];
   progress: string[];
   logs: string[];
@@ -33,6 +35,8 @@ interface Asked {
 async function start(options: {
   era: "legacy" | "2026-07-28";
   capable: boolean;
+  /** Declares form elicitation only (no URL mode), with the capable client's handlers. */
+  formOnly?: boolean;
   asking?: string;
   shared?: boolean;
 }) {
@@ -62,16 +66,24 @@ async function start(options: {
     {
       protocol: options.era,
       clientOptions: {
-        capabilities: options.capable ? { elicitation: { form: {} }, sampling: {}, roots: {} } : {},
+        capabilities: options.capable
+          ? { elicitation: options.formOnly ? { form: {} } : { form: {}, url: {} }, sampling: {}, roots: {} }
+          : {},
       },
     },
   );
   if (!options.shared) closing.push(open);
   const { client } = open;
-  const asked: Asked = { elicit: [], sample: [], progress: [], logs: [] };
+  const asked: Asked = { elicit: [], urls: [], sample: [], progress: [], logs: [] };
+  const era = options.era;
   if (options.capable) {
     client.setRequestHandler("elicitation/create", (request) => {
       asked.elicit.push(request.params.message);
+      if (request.params.mode === "url") {
+        const { url, elicitationId } = request.params;
+        asked.urls.push(`${url} ${era === "legacy" ? typeof elicitationId : String(elicitationId)}`);
+        return { action: "accept" };
+      }
       const props = Object.keys(
         (request.params as { requestedSchema?: { properties?: object } }).requestedSchema?.properties ?? {},
       );
@@ -132,6 +144,35 @@ return { hello, summary, roots };`,
     });
     expect(asked.elicit).toStrictEqual(["What is your name?"]);
     expect(asked.sample).toStrictEqual(["Summarize: a long story"]);
+  });
+
+  it("URL-mode elicitation of a 2026-07-28 upstream goes to a client that declares it", async () => {
+    const { client, asked } = fresh(capable);
+    const result = await client.callTool({
+      name: "run_program",
+      arguments: { program: "return await asking.open_url();" },
+    });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(JSON.parse(textOf(result))).toBe("you chose accept");
+    expect(asked.elicit).toStrictEqual(["Sign in to continue"]);
+    // a 2025 client gets an elicitationId (the 2025 revisions require one), a 2026-07-28 client none
+    expect(asked.urls).toStrictEqual([
+      `https://example.com/login ${era === "legacy" ? "string" : "undefined"}`,
+    ]);
+  });
+
+  it("a client with form elicitation only gets a URL elicitation refused, as an error the program catches", async () => {
+    const { client, asked } = await start({ era, capable: true, formOnly: true });
+    const result = await client.callTool({
+      name: "run_program",
+      arguments: {
+        program: "try { return await asking.open_url(); } catch (e) { return (e as Error).message; }",
+      },
+    });
+    expect(JSON.parse(textOf(result).split("\n\n")[0]!)).toBe(
+      "asking.open_url failed: asking.open_url asked the user to open https://example.com/login (URL-mode elicitation), which the client that sent the program does not support; it was refused.",
+    );
+    expect(asked.elicit).toStrictEqual([]);
   });
 
   it("progress and log messages of the upstream call reach the client while the call runs", async () => {

@@ -1,6 +1,6 @@
 import { serve } from "@mcp-gen/runtime/server";
 import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
-import { fromJsonSchema, McpServer, Server } from "@modelcontextprotocol/server";
+import { fromJsonSchema, McpServer, Server, UrlElicitationRequiredError } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import ts from "typescript-5";
 import { afterEach, describe, expect, it } from "vitest";
@@ -54,7 +54,8 @@ function upstream(gate: { started: number; onStart?: () => void; release: Promis
 
 async function relayed(gate: Parameters<typeof upstream>[0], server?: Parameters<typeof connectInMemory>[0]) {
   const connection = await connectInMemory(server ?? upstream(gate), {
-    protocol: server ? "2026-07-28" : "legacy",
+    // an McpServer connected by hand speaks 2025 only
+    protocol: server && !(server instanceof McpServer) ? "2026-07-28" : "legacy",
     clientOptions: { capabilities: RELAY_CAPABILITIES },
   });
   open.push(connection);
@@ -68,12 +69,16 @@ async function relayed(gate: Parameters<typeof upstream>[0], server?: Parameters
 }
 
 /** A served code tool over the upstream, and an SDK client that answers its elicitations with `name`. */
-async function program(server: Awaited<ReturnType<typeof relayed>>, name: string): Promise<Client> {
+async function program(
+  server: Awaited<ReturnType<typeof relayed>>,
+  name: string,
+  elicitation: { form?: Record<string, never>; url?: Record<string, never> } = { form: {} },
+): Promise<Client> {
   const coded = await withCodeTool({ manifest: conformance, only: true, servers: [server], typescript: ts });
   open.push(coded);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   open.push(await serve(coded.manifest, { transport: serverSide as never, onError: () => {} }));
-  const client = new Client({ name, version: "1.0.0" }, { capabilities: { elicitation: { form: {} } } });
+  const client = new Client({ name, version: "1.0.0" }, { capabilities: { elicitation } });
   client.setRequestHandler("elicitation/create", () => ({ action: "accept", content: { name } }));
   await client.connect(clientSide);
   open.push(client);
@@ -131,6 +136,71 @@ describe("relayUpstream over a 2025 upstream", () => {
     expect(result.ok && result.value).toBe(
       "up.ask failed: up asked for elicitation, and the program that called it has no client to ask.",
     );
+  });
+});
+
+/** A 2025 upstream that sends the user to a URL: by asking (`elicitation/create`), or by refusing the call (-32042). */
+function urlUpstream(): McpServer {
+  const server = new McpServer({ name: "up", version: "1.0.0" });
+  const empty = fromJsonSchema({ type: "object" });
+  const login = { mode: "url" as const, message: "Sign in", url: "https://example.com/login" };
+  const readOnly = { inputSchema: empty, annotations: { readOnlyHint: true } };
+  server.registerTool("login", readOnly, async (_args, ctx) => {
+    const answer = await ctx.mcpReq.elicitInput({ ...login, elicitationId: "e-1" });
+    return { content: [{ type: "text", text: `you chose ${answer.action}` }] };
+  });
+  server.registerTool("needs_login", readOnly, async () => {
+    throw new UrlElicitationRequiredError([{ ...login, elicitationId: "e-2" }]);
+  });
+  return server;
+}
+
+describe("relayUpstream and URL-mode elicitation (2025 upstream)", () => {
+  /** A program client declaring `elicitation`, answering URL elicitations with `action`; what it was asked. */
+  async function urlClient(
+    elicitation: { form?: Record<string, never>; url?: Record<string, never> },
+    action: "accept" | "decline",
+  ) {
+    const server = await relayed({ started: 0, release: Promise.resolve() }, urlUpstream());
+    const client = await program(server, "ada", elicitation);
+    const asked: string[] = [];
+    client.setRequestHandler("elicitation/create", (request) => {
+      const p = request.params as { mode?: string; url?: string; elicitationId?: string };
+      asked.push(`${p.mode} ${p.url} ${p.elicitationId}`);
+      return { action };
+    });
+    return { client, asked };
+  }
+  const CATCH = (tool: string) =>
+    `try { return await up.${tool}(); } catch (e) { return (e as Error).message; }`;
+
+  it("relays the upstream's URL elicitation, with its elicitationId, to a client that declares URL mode", async () => {
+    const { client, asked } = await urlClient({ form: {}, url: {} }, "accept");
+    expect(JSON.parse(await run(client, CATCH("login")))).toBe("you chose accept");
+    expect(asked).toStrictEqual(["url https://example.com/login e-1"]);
+  });
+
+  it("shows the URLs of a URLElicitationRequiredError (-32042) and tells the program to call again", async () => {
+    const { client, asked } = await urlClient({ form: {}, url: {} }, "accept");
+    expect(JSON.parse(await run(client, CATCH("needs_login")))).toBe(
+      "up.needs_login failed: up.needs_login needs the user to open a URL first: Sign in (https://example.com/login). The user agreed to open it; call up.needs_login again once they are done.",
+    );
+    expect(asked).toStrictEqual(["url https://example.com/login e-2"]);
+    const declined = await urlClient({ form: {}, url: {} }, "decline");
+    expect(JSON.parse(await run(declined.client, CATCH("needs_login")))).toBe(
+      "up.needs_login failed: up.needs_login needs the user to open a URL first: Sign in (https://example.com/login). The user chose decline.",
+    );
+  });
+
+  it("refuses both to a client without URL mode, naming the URL, and asks it nothing", async () => {
+    const { client, asked } = await urlClient({ form: {} }, "accept");
+    expect(JSON.parse(await run(client, CATCH("login")))).toBe(
+      "up.login failed: up.login asked the user to open https://example.com/login (URL-mode elicitation), which the client that sent the program does not support; it was refused.",
+    );
+    expect(JSON.parse(await run(client, CATCH("needs_login")))).toBe(
+      "up.needs_login failed: up.needs_login needs the user to open a URL first: Sign in (https://example.com/login). The client that sent the program does not support URL-mode elicitation, so it was not shown.",
+    );
+    expect(asked).toStrictEqual([]);
   });
 });
 

@@ -6,15 +6,20 @@ import type {
   ElicitRequestFormParams,
 } from "@modelcontextprotocol/client";
 import type { AjvJsonSchemaValidator } from "@modelcontextprotocol/client/validators/ajv";
-import type { LogLevel, ToolContext } from "../../context.ts";
+import type { LogLevel, ToolContext, UrlElicitation } from "../../context.ts";
 import { ToolError } from "../../tool-error.ts";
 import { innerToolContext } from "./inner-context.ts";
+import { URL_ELICITATION_REQUIRED, urlAble, urlRequired } from "./url-elicitation.ts";
 
 /**
- * What a client declares to an upstream server whose questions it relays: form elicitation,
- * sampling and roots. Whether the client behind a run can answer is checked per question.
+ * What a client declares to an upstream server whose questions it relays: form and URL
+ * elicitation, sampling and roots. Whether the client behind a run can answer is checked per question.
  */
-export const RELAY_CAPABILITIES: ClientCapabilities = { elicitation: { form: {} }, sampling: {}, roots: {} };
+export const RELAY_CAPABILITIES: ClientCapabilities = {
+  elicitation: { form: {}, url: {} },
+  sampling: {},
+  roots: {},
+};
 
 /** One `tools/call` through a relay. */
 export interface RelayedCall {
@@ -119,6 +124,10 @@ export function relayUpstream(options: { client: Client; name: string }): Upstre
         const result = await callInRounds({ client, call, inner, ...(onprogress ? { onprogress } : {}) });
         if (call.outputSchema !== undefined && !result.isError) checkOutput(await validators(), call, result);
         return result;
+      } catch (error) {
+        if ((error as { code?: unknown }).code === URL_ELICITATION_REQUIRED)
+          return await urlRequired({ inner, tool: `${name}.${call.name}`, error });
+        throw error;
       } finally {
         active.delete(key);
       }
@@ -221,9 +230,10 @@ function able(inner: ToolContext, capability: Capability): ToolContext {
 
 function elicit(inner: ToolContext, params: Record<string, unknown>) {
   const { mode, ...form } = params;
+  if (mode === "url") return inner.elicit(urlAble(inner, params) as unknown as UrlElicitation);
   if (mode !== undefined && mode !== "form")
     throw new ToolError(
-      `${inner.toolName} asked for ${String(mode)} elicitation; only form elicitation is relayed.`,
+      `${inner.toolName} asked for ${String(mode)} elicitation; form and URL elicitation are relayed.`,
     );
   return inner.elicit(form as unknown as Omit<ElicitRequestFormParams, "mode">);
 }
