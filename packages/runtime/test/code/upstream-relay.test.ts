@@ -3,11 +3,13 @@ import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import { fromJsonSchema, McpServer, Server, UrlElicitationRequiredError } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import ts from "typescript-5";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { manifest as conformance } from "../../../../generated/conformance/server.ts";
 import { connectInMemory } from "../../src/client/index.ts";
 import { codeMode, RELAY_CAPABILITIES, relayUpstream, withCodeTool } from "../../src/code/index.ts";
 import { createServer } from "../../src/server/index.ts";
+import { cancellations } from "../server/fixtures/tasks/tools.ts";
+import { type BuiltTasks, buildTasks } from "../server/support/tasks.ts";
 
 /**
  * `relayUpstream` in one process: a 2025 upstream (the SDK v2 `McpServer` connected by hand
@@ -257,5 +259,99 @@ describe("relayUpstream over a 2026-07-28 upstream", () => {
     expect(JSON.parse(await run(ada, CATCH_COUNT))).toMatch(
       /^up\.count failed: Structured content does not match the tool's output schema: .*n/,
     );
+  });
+});
+
+describe("relayUpstream and a 2026-07-28 tool that runs only as a task", () => {
+  let built: BuiltTasks;
+  beforeAll(async () => {
+    built = await buildTasks();
+  });
+  afterAll(() => built.dispose());
+
+  /** mcp-gen's task fixture server in memory, with `countdown` and `ask_name` task-only too. */
+  async function taskServer() {
+    const manifest = {
+      ...built.manifest,
+      tools: built.manifest.tools.map((tool) =>
+        tool.definition.name === "countdown" || tool.definition.name === "ask_name"
+          ? { ...tool, definition: { ...tool.definition, execution: { taskSupport: "required" as const } } }
+          : tool,
+      ),
+    };
+    const server = await relayed(
+      { started: 0, release: Promise.resolve() },
+      createServer(manifest, { onError: () => {}, tasks: { pollIntervalMs: 10 } }),
+    );
+    expect(server.client.getProtocolEra()).toBe("modern");
+    // what the relay sends the upstream
+    const sent: string[] = [];
+    const transport = server.client.transport!;
+    const send = transport.send.bind(transport);
+    let polled!: () => void;
+    const firstPoll = new Promise<void>((resolve) => {
+      polled = resolve;
+    });
+    transport.send = (message, options) => {
+      const method = (message as { method?: string }).method;
+      if (method?.startsWith("tasks/") || method === "tools/call") sent.push(method);
+      if (method === "tasks/get") polled();
+      return send(message, options);
+    };
+    return { server, sent, firstPoll };
+  }
+
+  /** A program client that allows the fixture's calls (its tools are not read-only: each asks first). */
+  async function allowing(server: Awaited<ReturnType<typeof relayed>>) {
+    const client = await program(server, "ada");
+    client.setRequestHandler("elicitation/create", (request) => ({
+      action: "accept",
+      content: (request.params.message === "What is your name?"
+        ? { name: "ada" }
+        : { allow: true }) as Record<string, string | boolean>,
+    }));
+    return client;
+  }
+
+  it("follows the task the upstream answers with to its result", async () => {
+    const { server, sent } = await taskServer();
+    const ada = await allowing(server);
+    const out = await run(ada, "return await up.countdown({ steps: 2 });");
+    expect(JSON.parse(out)).toBe("done after 2 steps");
+    // a plain call first (refused: task only), then the call as a task, polled to its end
+    expect(sent.slice(0, 2)).toStrictEqual(["tools/call", "tools/call"]);
+    expect(sent.slice(2).every((m) => m === "tasks/get")).toBe(true);
+    expect(sent.length).toBeGreaterThan(2);
+  });
+
+  it("answers what the task asks through the program's client", async () => {
+    const { server, sent } = await taskServer();
+    const ada = await allowing(server);
+    expect(JSON.parse(await run(ada, "return await up.ask_name();"))).toBe("Hello, ada!");
+    expect(sent).toContain("tasks/update");
+  });
+
+  it("cancels the task when the program's run is cancelled", async () => {
+    const { server, sent, firstPoll } = await taskServer();
+    const cancelled = new Promise<string>((resolve) => {
+      cancellations.push = (...items: string[]) => {
+        resolve(items[0]!);
+        return Array.prototype.push.apply(cancellations, items);
+      };
+    });
+    const ada = await allowing(server);
+    const abort = new AbortController();
+    const running = ada.callTool(
+      { name: "run_program", arguments: { program: "return await up.wait_for_cancel();" } },
+      { signal: abort.signal },
+    );
+    await firstPoll;
+    abort.abort();
+    await expect(running).rejects.toThrow();
+    // the upstream tool saw its task cancelled by the relay
+    expect(await cancelled).toBe("The task was cancelled by the client (tasks/cancel).");
+    expect(sent).toContain("tasks/cancel");
+    delete (cancellations as { push?: unknown }).push;
+    cancellations.length = 0;
   });
 });

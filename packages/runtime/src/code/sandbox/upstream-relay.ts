@@ -5,10 +5,11 @@ import type {
   CreateMessageRequestParams,
   ElicitRequestFormParams,
 } from "@modelcontextprotocol/client";
-import type { AjvJsonSchemaValidator } from "@modelcontextprotocol/client/validators/ajv";
 import type { LogLevel, ToolContext, UrlElicitation } from "../../context.ts";
+import { TASKS_EXTENSION } from "../../tasks-extension.ts";
 import { ToolError } from "../../tool-error.ts";
 import { innerToolContext } from "./inner-context.ts";
+import { checkOutput, type OutputCheck } from "./output-check.ts";
 import { URL_ELICITATION_REQUIRED, urlAble, urlRequired } from "./url-elicitation.ts";
 
 /**
@@ -40,6 +41,7 @@ export interface UpstreamRelay {
 }
 
 const MAX_ROUNDS = 10;
+const MISSING_CAPABILITY = -32021;
 const LOG_LEVEL_META_KEY = "io.modelcontextprotocol/logLevel";
 
 /**
@@ -49,7 +51,10 @@ const LOG_LEVEL_META_KEY = "io.modelcontextprotocol/logLevel";
  * capabilities checked); its progress becomes the code tool's progress, its log messages reach
  * that client under `name`. A 2026-07-28 server's `input_required` rounds belong to their call;
  * a 2025 server's requests carry no call (stdio has no way to say), so they go to the one run
- * with calls in flight, and are refused while calls of several runs are.
+ * with calls in flight, and are refused while calls of several runs are. URL-mode elicitation
+ * needs a client that declares it (a 2025 server's `-32042` shows its URLs to that client). A
+ * 2026-07-28 tool that runs only as a task (the call is refused for want of the tasks extension)
+ * is called again as a task and followed to its result; cancelling the run cancels the task.
  *
  * @example
  * const { client } = await connectStdio(params, { clientOptions: { capabilities: RELAY_CAPABILITIES } });
@@ -121,7 +126,23 @@ export function relayUpstream(options: { client: Client; name: string }): Upstre
             { name: call.name, arguments: call.args },
             { signal: call.signal, ...(onprogress ? { onprogress } : {}) },
           )) as CallToolResult;
-        const result = await callInRounds({ client, call, inner, ...(onprogress ? { onprogress } : {}) });
+        const result = await callInRounds({
+          client,
+          call,
+          inner,
+          ...(onprogress ? { onprogress } : {}),
+        }).catch(async (error: unknown) => {
+          // a tool that runs only as a task: called again with the tasks extension, and followed
+          if (!needsTasks(error)) throw error;
+          return (await import("./upstream-task.ts")).callAsTask({
+            client,
+            label: `${name}.${call.name}`,
+            name: call.name,
+            args: call.args,
+            signal: call.signal,
+            ask: (request) => answer(inner, call.name, request),
+          });
+        });
         if (call.outputSchema !== undefined && !result.isError) checkOutput(await validators(), call, result);
         return result;
       } catch (error) {
@@ -179,29 +200,19 @@ async function callInRounds(input: {
   }
 }
 
-/** The SDK's JSON Schema validator, and its compiled output schemas by tool name. */
-interface OutputCheck {
-  provider: AjvJsonSchemaValidator;
-  byTool: Map<string, ReturnType<AjvJsonSchemaValidator["getValidator"]>>;
-}
-
 /**
- * What `client.callTool` checks and the manual rounds skip (`client.request`): a tool with an
- * output schema returns structured content that matches it, unless it failed.
+ * Whether a 2026-07-28 server refused a call for want of the tasks extension (`-32021`): the tool
+ * runs only as a task. Calls declare the extension only then, so a server never answers a call it
+ * can serve plainly with a task (its progress and log messages reach the program's client).
  */
-function checkOutput(outputs: OutputCheck, call: RelayedCall, result: CallToolResult): void {
-  if (result.structuredContent === undefined)
-    throw new ToolError(`Tool ${call.name} has an output schema but did not return structured content`);
-  let validate = outputs.byTool.get(call.name);
-  if (!validate) {
-    validate = outputs.provider.getValidator(call.outputSchema as never);
-    outputs.byTool.set(call.name, validate);
-  }
-  const checked = validate(result.structuredContent);
-  if (!checked.valid)
-    throw new ToolError(
-      `Structured content does not match the tool's output schema: ${checked.errorMessage}`,
-    );
+function needsTasks(error: unknown): boolean {
+  const { code, data } = error as {
+    code?: unknown;
+    data?: { requiredCapabilities?: { extensions?: Record<string, unknown> } };
+  };
+  return (
+    code === MISSING_CAPABILITY && data?.requiredCapabilities?.extensions?.[TASKS_EXTENSION] !== undefined
+  );
 }
 
 /** One embedded request of an `input_required` round, asked of the run's client. */
