@@ -33,6 +33,11 @@ export interface RelayedCall {
   progress?: { count: number };
   /** The tool's listed output schema: its structured result is checked as the SDK's `callTool` checks it. */
   outputSchema?: unknown;
+  /**
+   * The tool runs only as a task (`execution.taskSupport: "required"` in a 2025 server's listing):
+   * it is called as one. A 2026-07-28 server says so by refusing the plain call.
+   */
+  taskOnly?: boolean;
 }
 
 /** Calls an upstream server's tools and hands what the server asks meanwhile to the run's client. */
@@ -52,9 +57,9 @@ const LOG_LEVEL_META_KEY = "io.modelcontextprotocol/logLevel";
  * that client under `name`. A 2026-07-28 server's `input_required` rounds belong to their call;
  * a 2025 server's requests carry no call (stdio has no way to say), so they go to the one run
  * with calls in flight, and are refused while calls of several runs are. URL-mode elicitation
- * needs a client that declares it (a 2025 server's `-32042` shows its URLs to that client). A
- * 2026-07-28 tool that runs only as a task (the call is refused for want of the tasks extension)
- * is called again as a task and followed to its result; cancelling the run cancels the task.
+ * needs a client that declares it (a 2025 server's `-32042` shows its URLs to that client). A tool
+ * that runs only as a task (`taskOnly`; on 2026-07-28, a call refused for want of the tasks
+ * extension) is called as a task and followed to its result; cancelling the run cancels the task.
  *
  * @example
  * const { client } = await connectStdio(params, { clientOptions: { capabilities: RELAY_CAPABILITIES } });
@@ -121,6 +126,17 @@ export function relayUpstream(options: { client: Client; name: string }): Upstre
             void inner.progress(p.progress, p.total, p.message).catch(() => {})
         : undefined;
       try {
+        const asTask = async () =>
+          (await import("./upstream-task.ts")).callAsTask({
+            client,
+            label: `${name}.${call.name}`,
+            name: call.name,
+            args: call.args,
+            signal: call.signal,
+            ask: (request) => answer(inner, call.name, request),
+            ...(onprogress ? { onprogress } : {}),
+          });
+        if (client.getProtocolEra() !== "modern" && call.taskOnly) return await asTask();
         if (client.getProtocolEra() !== "modern")
           return (await client.callTool(
             { name: call.name, arguments: call.args },
@@ -134,14 +150,7 @@ export function relayUpstream(options: { client: Client; name: string }): Upstre
         }).catch(async (error: unknown) => {
           // a tool that runs only as a task: called again with the tasks extension, and followed
           if (!needsTasks(error)) throw error;
-          return (await import("./upstream-task.ts")).callAsTask({
-            client,
-            label: `${name}.${call.name}`,
-            name: call.name,
-            args: call.args,
-            signal: call.signal,
-            ask: (request) => answer(inner, call.name, request),
-          });
+          return asTask();
         });
         if (call.outputSchema !== undefined && !result.isError) checkOutput(await validators(), call, result);
         return result;
