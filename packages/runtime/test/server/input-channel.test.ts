@@ -86,12 +86,15 @@ describe("URL-mode elicitation", () => {
     params: { mode: "url", message: "Sign in", url: "https://example.com/login", elicitationId: "e-1" },
   };
 
-  it("needs elicitation.url; form mode any elicitation", () => {
+  it("needs elicitation.url; form mode elicitation.form or an elicitation naming no mode", () => {
     expect(supports({ elicitation: { form: {}, url: {} } }, url)).toBe(true);
     expect(supports({ elicitation: { form: {} } }, url)).toBe(false);
     expect(supports({ elicitation: {} }, url)).toBe(false);
     expect(supports({ elicitation: {} }, elicit)).toBe(true);
     expect(supports({}, elicit)).toBe(false);
+    expect(supports({ elicitation: { url: {} } }, elicit)).toBe(false);
+    expect(supports({ elicitation: { form: {} } }, elicit)).toBe(true);
+    expect(supports({ roots: {} }, { method: "roots/list", params: {} })).toBe(true);
   });
 
   it("has no elicitationId on 2026-07-28, and its answer carries no content to check", () => {

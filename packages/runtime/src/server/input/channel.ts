@@ -98,13 +98,14 @@ export function modernRequest(request: InputRequest): InputRequest {
 
 /**
  * Whether a client with these capabilities can answer the request: URL-mode elicitation needs
- * `elicitation.url`; form mode any `elicitation` (an empty one means form, as the spec says).
+ * `elicitation.url`; form mode `elicitation.form`, or an `elicitation` that names no mode (an
+ * empty one means form, as the spec says; one with `url` only does not).
  */
 export function supports(capabilities: ClientCapabilities | undefined, request: InputRequest): boolean {
   const capability = capabilities?.[CAPABILITY_OF[request.method]];
-  if (request.method === "elicitation/create" && isUrl(request.params))
-    return Boolean((capability as { url?: object } | undefined)?.url);
-  return Boolean(capability);
+  if (request.method !== "elicitation/create" || !capability) return Boolean(capability);
+  const modes = capability as { form?: object; url?: object };
+  return isUrl(request.params) ? Boolean(modes.url) : Boolean(modes.form) || !modes.url;
 }
 
 /** The client capability each request needs. */
