@@ -1,19 +1,21 @@
-import { mkdtempSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { connectStdio, type StdioConnection } from "@mcp-gen/runtime/client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { askingState, serveAskingHttp } from "./support/asking-server.ts";
 import { BIN } from "./support/cli.ts";
-import { REPO_ROOT } from "./support/project.ts";
+import { REPO_ROOT, tempProject } from "./support/project.ts";
 
 /**
  * `mcp-gen serve ledger --code-only --mcp asking=… --mcp everything=…` as a real stdio child,
  * driven by the SDK v2 client in both protocol eras: what the `--mcp` servers ask while serving a
- * call from a program — elicitation, sampling, roots — goes to the client that sent the program,
+ * call from a program — elicitation (form and URL), sampling, roots — goes to the client that sent the program,
  * their progress and log messages reach it, and cancelling the program cancels their call. The
  * upstream servers: a fixture on the SDK v2 server (it answers 2026-07-28, so its questions are
- * `input_required` rounds) and the third-party server-everything (2025 only: requests).
+ * `input_required` rounds) and the third-party server-everything (2025 only: requests); and a
+ * user's project served by `mcp-gen serve` whose tool runs only as a task.
  */
 const ASKING = path.join(import.meta.dirname, "support/asking-stdio.ts");
 const EVERYTHING = path.join(REPO_ROOT, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
@@ -39,6 +41,8 @@ async function start(options: {
   formOnly?: boolean;
   asking?: string;
   shared?: boolean;
+  /** More `--mcp name=…` servers. */
+  mcp?: string[];
 }) {
   const dir = mkdtempSync(path.join(tmpdir(), "mcp-gen-serve-relay-"));
   const env = {
@@ -58,6 +62,7 @@ async function start(options: {
         `asking=${options.asking ?? `${process.execPath} --import tsx ${ASKING}`}`,
         "--mcp",
         `everything=${process.execPath} ${EVERYTHING} stdio`,
+        ...(options.mcp ?? []).flatMap((m) => ["--mcp", m]),
       ],
       cwd: REPO_ROOT,
       env,
@@ -264,5 +269,47 @@ return { form, sampled };`,
       arguments: { program: "return await asking.cancelled_count();" },
     });
     expect(JSON.parse(textOf(count))).toBe("1");
+  });
+});
+
+// a user's project whose tool runs only as a task, built by the CLI and served by `mcp-gen serve`
+const JOBS = `/**
+ * Adds two numbers, as a task only.
+ * @readOnly
+ * @task required
+ */
+export async function slow_sum(a: number, b: number): Promise<number> {
+  return a + b;
+}
+`;
+
+describe.each([
+  "legacy",
+  "2026-07-28",
+] as const)("serve --code --mcp follows a task-only tool of an mcp-gen server (%s client)", (era) => {
+  let project: string;
+  beforeAll(() => {
+    project = tempProject({
+      "package.json": JSON.stringify({ type: "module" }),
+      "mcp-gen.config.json": JSON.stringify({ servers: { jobs: { tools: ["src/jobs.ts"] } } }),
+      "src/jobs.ts": JOBS,
+    });
+    execFileSync(process.execPath, [BIN, "build"], { cwd: project, stdio: "pipe" });
+  });
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+  it("calls it as a task and returns the task's result", async () => {
+    const config = path.join(project, "mcp-gen.config.json");
+    const { client } = await start({
+      era,
+      capable: true,
+      mcp: [`jobs=${process.execPath} ${BIN} serve jobs --config ${config}`],
+    });
+    const result = await client.callTool({
+      name: "run_program",
+      arguments: { program: "return await jobs.slow_sum({ a: 2, b: 3 });" },
+    });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(JSON.parse(textOf(result))).toBe(5);
   });
 });
