@@ -136,22 +136,22 @@ export function relayUpstream(options: { client: Client; name: string }): Upstre
             ask: (request) => answer(inner, call.name, request),
             ...(onprogress ? { onprogress } : {}),
           });
-        if (client.getProtocolEra() !== "modern" && call.taskOnly) return await asTask();
-        if (client.getProtocolEra() !== "modern")
+        const modern = client.getProtocolEra() === "modern";
+        if (!modern && !call.taskOnly)
           return (await client.callTool(
             { name: call.name, arguments: call.args },
             { signal: call.signal, ...(onprogress ? { onprogress } : {}) },
           )) as CallToolResult;
-        const result = await callInRounds({
-          client,
-          call,
-          inner,
-          ...(onprogress ? { onprogress } : {}),
-        }).catch(async (error: unknown) => {
-          // a tool that runs only as a task: called again with the tasks extension, and followed
-          if (!needsTasks(error)) throw error;
-          return asTask();
-        });
+        // the SDK's callTool checks the output of its own calls; these are checked here
+        const result = !modern
+          ? await asTask()
+          : await callInRounds({ client, call, inner, ...(onprogress ? { onprogress } : {}) }).catch(
+              async (error: unknown) => {
+                // a tool that runs only as a task: called again with the tasks extension, and followed
+                if (!needsTasks(error)) throw error;
+                return asTask();
+              },
+            );
         if (call.outputSchema !== undefined && !result.isError) checkOutput(await validators(), call, result);
         return result;
       } catch (error) {
