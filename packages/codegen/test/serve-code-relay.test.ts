@@ -11,11 +11,12 @@ import { REPO_ROOT, tempProject } from "./support/project.ts";
 /**
  * `mcp-gen serve ledger --code-only --mcp asking=… --mcp everything=…` as a real stdio child,
  * driven by the SDK v2 client in both protocol eras: what the `--mcp` servers ask while serving a
- * call from a program — elicitation (form and URL), sampling, roots — goes to the client that sent the program,
- * their progress and log messages reach it, and cancelling the program cancels their call. The
- * upstream servers: a fixture on the SDK v2 server (it answers 2026-07-28, so its questions are
- * `input_required` rounds) and the third-party server-everything (2025 only: requests); and a
- * user's project served by `mcp-gen serve` whose tool runs only as a task.
+ * call from a program — elicitation (form and URL), sampling, roots — goes to the client that sent
+ * the program, their progress and log messages reach it, and cancelling the program cancels their
+ * call. The upstream servers: a fixture on the SDK v2 server (it answers 2026-07-28, so its
+ * questions are `input_required` rounds), the third-party server-everything (2025 only: requests;
+ * its task-only research query), and a user's project served by `mcp-gen serve` whose tool runs
+ * only as a task.
  */
 const ASKING = path.join(import.meta.dirname, "support/asking-stdio.ts");
 const EVERYTHING = path.join(REPO_ROOT, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
@@ -253,6 +254,19 @@ return { form, sampled };`,
     expect(JSON.stringify(value.sampled)).toContain("short");
     expect(asked.elicit).toStrictEqual(["Please provide inputs for the following fields:"]);
     expect(asked.sample).toStrictEqual(["Resource trigger-sampling-request context: Say hi"]);
+  });
+
+  it("a 2025 upstream's task-only tool (server-everything's research query) is followed to its result", async () => {
+    const { client } = fresh(capable);
+    const result = await client.callTool({
+      name: "run_program",
+      arguments: {
+        program: `const report = await everything.simulate_research_query({ topic: "tides" });
+return JSON.stringify(report);`,
+      },
+    });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(JSON.parse(textOf(result))).toContain("tides");
   });
 
   it("cancelling the program's call cancels the upstream call", async () => {
