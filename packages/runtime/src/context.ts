@@ -94,6 +94,13 @@ export interface ToolContext {
     options?: InputOptions,
   ): Promise<ElicitResult>;
   /**
+   * Tells the client that the user finished what a URL-mode elicitation sent them to do
+   * (`notifications/elicitation/complete` with its `elicitationId`), so it may retry or go on. Only
+   * 2025 clients that declare `elicitation.url` have it; a no-op elsewhere (the 2026-07-28 revision
+   * removed it: the client's retry of the call carries the answer), resolving at once.
+   */
+  elicitationComplete(elicitationId: string): Promise<void>;
+  /**
    * The client's roots (`roots/list`): the folders or files it lets the server work on. Rejects
    * with a `ToolError` when the client does not support roots. A 2025 client gets a
    * server-to-client request, a 2026-07-28 client an `input_required` round. Deprecated by the

@@ -79,12 +79,19 @@ async function program(
   server: Awaited<ReturnType<typeof relayed>>,
   name: string,
   elicitation: { form?: Record<string, never>; url?: Record<string, never> } = { form: {} },
+  era?: "legacy",
 ): Promise<Client> {
   const coded = await withCodeTool({ manifest: conformance, only: true, servers: [server], typescript: ts });
   open.push(coded);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   open.push(await serve(coded.manifest, { transport: serverSide as never, onError: () => {} }));
-  const client = new Client({ name, version: "1.0.0" }, { capabilities: { elicitation } });
+  const client = new Client(
+    { name, version: "1.0.0" },
+    {
+      capabilities: { elicitation },
+      ...(era ? { versionNegotiation: { mode: era } } : {}),
+    },
+  );
   client.setRequestHandler("elicitation/create", () => ({ action: "accept", content: { name } }));
   await client.connect(clientSide);
   open.push(client);
@@ -155,6 +162,12 @@ function urlUpstream(): McpServer {
     const answer = await ctx.mcpReq.elicitInput({ ...login, elicitationId: "e-1" });
     return { content: [{ type: "text", text: `you chose ${answer.action}` }] };
   });
+  // asks, then says the user is done (2025 only)
+  server.registerTool("login_then_done", readOnly, async () => {
+    const answer = await server.server.elicitInput({ ...login, elicitationId: "e-3" });
+    await server.server.createElicitationCompletionNotifier("e-3")();
+    return { content: [{ type: "text", text: `you chose ${answer.action}` }] };
+  });
   server.registerTool("needs_login", readOnly, async () => {
     throw new UrlElicitationRequiredError([{ ...login, elicitationId: "e-2" }]);
   });
@@ -166,9 +179,10 @@ describe("relayUpstream and URL-mode elicitation (2025 upstream)", () => {
   async function urlClient(
     elicitation: { form?: Record<string, never>; url?: Record<string, never> },
     action: "accept" | "decline",
+    era?: "legacy",
   ) {
     const server = await relayed({ started: 0, release: Promise.resolve() }, urlUpstream());
-    const client = await program(server, "ada", elicitation);
+    const client = await program(server, "ada", elicitation, era);
     const asked: string[] = [];
     client.setRequestHandler("elicitation/create", (request) => {
       const p = request.params as { mode?: string; url?: string; elicitationId?: string };
@@ -196,6 +210,18 @@ describe("relayUpstream and URL-mode elicitation (2025 upstream)", () => {
     expect(JSON.parse(await run(declined.client, CATCH("needs_login")))).toBe(
       "up.needs_login failed: up.needs_login needs the user to open a URL first: Sign in (https://example.com/login). The user chose decline.",
     );
+  });
+
+  it("passes the upstream's notifications/elicitation/complete on to the 2025 client it sent the URL to", async () => {
+    const { client, asked } = await urlClient({ form: {}, url: {} }, "accept", "legacy");
+    const completed = new Promise<string>((resolve) =>
+      client.setNotificationHandler("notifications/elicitation/complete", (n) =>
+        resolve(n.params.elicitationId),
+      ),
+    );
+    expect(JSON.parse(await run(client, CATCH("login_then_done")))).toBe("you chose accept");
+    expect(asked).toStrictEqual(["url https://example.com/login e-3"]);
+    expect(await completed).toBe("e-3");
   });
 
   it("refuses both to a client without URL mode, naming the URL, and asks it nothing", async () => {

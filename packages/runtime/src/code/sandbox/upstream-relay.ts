@@ -10,7 +10,7 @@ import { TASKS_EXTENSION } from "../../tasks-extension.ts";
 import { ToolError } from "../../tool-error.ts";
 import { innerToolContext } from "./inner-context.ts";
 import { checkOutput, type OutputCheck } from "./output-check.ts";
-import { URL_ELICITATION_REQUIRED, urlAble, urlRequired } from "./url-elicitation.ts";
+import { SentUrls, URL_ELICITATION_REQUIRED, urlAble, urlRequired } from "./url-elicitation.ts";
 
 /**
  * What a client declares to an upstream server whose questions it relays: form and URL
@@ -92,7 +92,17 @@ export function relayUpstream(options: { client: Client; name: string }): Upstre
           : `${name} asked for ${what} while calls of ${runs} programs are in flight; a 2025 server does not say which call asks, so it is refused (a 2026-07-28 server's questions are relayed).`,
     );
   };
-  client.setRequestHandler("elicitation/create", (request) => elicit(only("elicitation"), request.params));
+  // the runs whose client was sent a 2025 server's URL elicitations, by id: its completion goes there
+  const sentTo = new SentUrls();
+  client.setRequestHandler("elicitation/create", (request) =>
+    elicit(only("elicitation"), request.params, sentTo),
+  );
+  client.setNotificationHandler("notifications/elicitation/complete", async ({ params }) => {
+    await sentTo
+      .take(params.elicitationId)
+      ?.elicitationComplete(params.elicitationId)
+      .catch(() => {});
+  });
   client.setRequestHandler(
     "sampling/createMessage",
     (request) => only("sampling").sample(request.params as CreateMessageRequestParams) as never,
@@ -156,7 +166,7 @@ export function relayUpstream(options: { client: Client; name: string }): Upstre
         return result;
       } catch (error) {
         if ((error as { code?: unknown }).code === URL_ELICITATION_REQUIRED)
-          return await urlRequired({ inner, tool: `${name}.${call.name}`, error });
+          return await urlRequired({ inner, tool: `${name}.${call.name}`, error, sentTo });
         throw error;
       } finally {
         active.delete(key);
@@ -248,9 +258,13 @@ function able(inner: ToolContext, capability: Capability): ToolContext {
   );
 }
 
-function elicit(inner: ToolContext, params: Record<string, unknown>) {
+function elicit(inner: ToolContext, params: Record<string, unknown>, sentTo?: SentUrls) {
   const { mode, ...form } = params;
-  if (mode === "url") return inner.elicit(urlAble(inner, params) as unknown as UrlElicitation);
+  if (mode === "url") {
+    const url = urlAble(inner, params) as unknown as UrlElicitation;
+    if (url.elicitationId !== undefined) sentTo?.add(url.elicitationId, inner);
+    return inner.elicit(url);
+  }
   if (mode !== undefined && mode !== "form")
     throw new ToolError(
       `${inner.toolName} asked for ${String(mode)} elicitation; form and URL elicitation are relayed.`,

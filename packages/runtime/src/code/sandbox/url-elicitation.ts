@@ -26,6 +26,8 @@ export async function urlRequired(input: {
   inner: ToolContext | undefined;
   tool: string;
   error: unknown;
+  /** Where the server's completion notifications of the URLs shown go. */
+  sentTo: SentUrls;
 }): Promise<never> {
   const { inner, tool } = input;
   const data = (input.error as { data?: { elicitations?: unknown } }).data;
@@ -38,6 +40,8 @@ export async function urlRequired(input: {
     throw new ToolError(
       `${first} The client that sent the program does not support URL-mode elicitation, so it was not shown.`,
     );
+  for (const e of elicitations)
+    if (typeof e.elicitationId === "string") input.sentTo.add(e.elicitationId, inner);
   const answers = await Promise.all(
     elicitations.map((e) =>
       inner.elicit({
@@ -54,4 +58,28 @@ export async function urlRequired(input: {
       ? `${first} The user chose ${refused.action}.`
       : `${first} The user agreed to open it; call ${tool} again once they are done.`,
   );
+}
+
+const KEPT = 100;
+
+/**
+ * The contexts of the runs a 2025 server's URL elicitations were sent to, by `elicitationId`, so
+ * its `notifications/elicitation/complete` reaches the same client (the user may finish after the
+ * call ended). The oldest are forgotten past 100 (a server need not ever send the notification).
+ */
+export class SentUrls {
+  readonly #byId = new Map<string, ToolContext>();
+
+  add(elicitationId: string, inner: ToolContext): void {
+    this.#byId.delete(elicitationId);
+    this.#byId.set(elicitationId, inner);
+    if (this.#byId.size > KEPT) this.#byId.delete(this.#byId.keys().next().value!);
+  }
+
+  /** The context the elicitation was sent to, forgotten from now on. */
+  take(elicitationId: string): ToolContext | undefined {
+    const inner = this.#byId.get(elicitationId);
+    this.#byId.delete(elicitationId);
+    return inner;
+  }
 }
