@@ -1,19 +1,22 @@
-import { mkdtempSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { connectStdio, type StdioConnection } from "@mcp-gen/runtime/client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { askingState, serveAskingHttp } from "./support/asking-server.ts";
 import { BIN } from "./support/cli.ts";
-import { REPO_ROOT } from "./support/project.ts";
+import { REPO_ROOT, tempProject } from "./support/project.ts";
 
 /**
  * `mcp-gen serve ledger --code-only --mcp asking=… --mcp everything=…` as a real stdio child,
  * driven by the SDK v2 client in both protocol eras: what the `--mcp` servers ask while serving a
- * call from a program — elicitation, sampling, roots — goes to the client that sent the program,
- * their progress and log messages reach it, and cancelling the program cancels their call. The
- * upstream servers: a fixture on the SDK v2 server (it answers 2026-07-28, so its questions are
- * `input_required` rounds) and the third-party server-everything (2025 only: requests).
+ * call from a program — elicitation (form and URL), sampling, roots — goes to the client that sent
+ * the program, their progress and log messages reach it, and cancelling the program cancels their
+ * call. The upstream servers: a fixture on the SDK v2 server (it answers 2026-07-28, so its
+ * questions are `input_required` rounds), the third-party server-everything (2025 only: requests;
+ * its task-only research query), and a user's project served by `mcp-gen serve` whose tool runs
+ * only as a task.
  */
 const ASKING = path.join(import.meta.dirname, "support/asking-stdio.ts");
 const EVERYTHING = path.join(REPO_ROOT, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
@@ -24,6 +27,8 @@ afterEach(async () => {
 
 interface Asked {
   elicit: string[];
+  /** URL-mode elicitations: the URL, and the `elicitationId` (its type on 2025, absent on 2026-07-28). */
+  urls: string[];
   sample: string[];
   progress: string[];
   logs: string[];
@@ -33,8 +38,12 @@ interface Asked {
 async function start(options: {
   era: "legacy" | "2026-07-28";
   capable: boolean;
+  /** Declares form elicitation only (no URL mode), with the capable client's handlers. */
+  formOnly?: boolean;
   asking?: string;
   shared?: boolean;
+  /** More `--mcp name=…` servers. */
+  mcp?: string[];
 }) {
   const dir = mkdtempSync(path.join(tmpdir(), "mcp-gen-serve-relay-"));
   const env = {
@@ -54,6 +63,7 @@ async function start(options: {
         `asking=${options.asking ?? `${process.execPath} --import tsx ${ASKING}`}`,
         "--mcp",
         `everything=${process.execPath} ${EVERYTHING} stdio`,
+        ...(options.mcp ?? []).flatMap((m) => ["--mcp", m]),
       ],
       cwd: REPO_ROOT,
       env,
@@ -62,16 +72,24 @@ async function start(options: {
     {
       protocol: options.era,
       clientOptions: {
-        capabilities: options.capable ? { elicitation: { form: {} }, sampling: {}, roots: {} } : {},
+        capabilities: options.capable
+          ? { elicitation: options.formOnly ? { form: {} } : { form: {}, url: {} }, sampling: {}, roots: {} }
+          : {},
       },
     },
   );
   if (!options.shared) closing.push(open);
   const { client } = open;
-  const asked: Asked = { elicit: [], sample: [], progress: [], logs: [] };
+  const asked: Asked = { elicit: [], urls: [], sample: [], progress: [], logs: [] };
+  const era = options.era;
   if (options.capable) {
     client.setRequestHandler("elicitation/create", (request) => {
       asked.elicit.push(request.params.message);
+      if (request.params.mode === "url") {
+        const { url, elicitationId } = request.params;
+        asked.urls.push(`${url} ${era === "legacy" ? typeof elicitationId : String(elicitationId)}`);
+        return { action: "accept" };
+      }
       const props = Object.keys(
         (request.params as { requestedSchema?: { properties?: object } }).requestedSchema?.properties ?? {},
       );
@@ -132,6 +150,35 @@ return { hello, summary, roots };`,
     });
     expect(asked.elicit).toStrictEqual(["What is your name?"]);
     expect(asked.sample).toStrictEqual(["Summarize: a long story"]);
+  });
+
+  it("URL-mode elicitation of a 2026-07-28 upstream goes to a client that declares it", async () => {
+    const { client, asked } = fresh(capable);
+    const result = await client.callTool({
+      name: "run_program",
+      arguments: { program: "return await asking.open_url();" },
+    });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(JSON.parse(textOf(result))).toBe("you chose accept");
+    expect(asked.elicit).toStrictEqual(["Sign in to continue"]);
+    // a 2025 client gets an elicitationId (the 2025 revisions require one), a 2026-07-28 client none
+    expect(asked.urls).toStrictEqual([
+      `https://example.com/login ${era === "legacy" ? "string" : "undefined"}`,
+    ]);
+  });
+
+  it("a client with form elicitation only gets a URL elicitation refused, as an error the program catches", async () => {
+    const { client, asked } = await start({ era, capable: true, formOnly: true });
+    const result = await client.callTool({
+      name: "run_program",
+      arguments: {
+        program: "try { return await asking.open_url(); } catch (e) { return (e as Error).message; }",
+      },
+    });
+    expect(JSON.parse(textOf(result).split("\n\n")[0]!)).toBe(
+      "asking.open_url failed: asking.open_url asked the user to open https://example.com/login (URL-mode elicitation), which the client that sent the program does not support; it was refused.",
+    );
+    expect(asked.elicit).toStrictEqual([]);
   });
 
   it("progress and log messages of the upstream call reach the client while the call runs", async () => {
@@ -209,6 +256,19 @@ return { form, sampled };`,
     expect(asked.sample).toStrictEqual(["Resource trigger-sampling-request context: Say hi"]);
   });
 
+  it("a 2025 upstream's task-only tool (server-everything's research query) is followed to its result", async () => {
+    const { client } = fresh(capable);
+    const result = await client.callTool({
+      name: "run_program",
+      arguments: {
+        program: `const report = await everything.simulate_research_query({ topic: "tides" });
+return JSON.stringify(report);`,
+      },
+    });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(JSON.parse(textOf(result))).toContain("tides");
+  });
+
   it("cancelling the program's call cancels the upstream call", async () => {
     const { client } = fresh(capable);
     const abort = new AbortController();
@@ -223,5 +283,47 @@ return { form, sampled };`,
       arguments: { program: "return await asking.cancelled_count();" },
     });
     expect(JSON.parse(textOf(count))).toBe("1");
+  });
+});
+
+// a user's project whose tool runs only as a task, built by the CLI and served by `mcp-gen serve`
+const JOBS = `/**
+ * Adds two numbers, as a task only.
+ * @readOnly
+ * @task required
+ */
+export async function slow_sum(a: number, b: number): Promise<number> {
+  return a + b;
+}
+`;
+
+describe.each([
+  "legacy",
+  "2026-07-28",
+] as const)("serve --code --mcp follows a task-only tool of an mcp-gen server (%s client)", (era) => {
+  let project: string;
+  beforeAll(() => {
+    project = tempProject({
+      "package.json": JSON.stringify({ type: "module" }),
+      "mcp-gen.config.json": JSON.stringify({ servers: { jobs: { tools: ["src/jobs.ts"] } } }),
+      "src/jobs.ts": JOBS,
+    });
+    execFileSync(process.execPath, [BIN, "build"], { cwd: project, stdio: "pipe" });
+  });
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+  it("calls it as a task and returns the task's result", async () => {
+    const config = path.join(project, "mcp-gen.config.json");
+    const { client } = await start({
+      era,
+      capable: true,
+      mcp: [`jobs=${process.execPath} ${BIN} serve jobs --config ${config}`],
+    });
+    const result = await client.callTool({
+      name: "run_program",
+      arguments: { program: "return await jobs.slow_sum({ a: 2, b: 3 });" },
+    });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(JSON.parse(textOf(result))).toBe(5);
   });
 });

@@ -81,12 +81,25 @@ export interface ToolContext {
    */
   sample(request: CreateMessageRequestParams, options?: InputOptions): Promise<CreateMessageResult>;
   /**
-   * Asks the user for input through the client (`elicitation/create`, form mode). Rejects
-   * with a `ToolError` when the client does not support elicitation. A 2025 client gets a
-   * server-to-client request; a 2026-07-28 client gets an `input_required` result and calls
-   * again with the answer, and the same execution of the tool resumes here.
+   * Asks the user for input through the client (`elicitation/create`): a form, or with
+   * `mode: "url"` a URL to open (where the user goes through a flow that must not pass through
+   * the client, such as a sign-in; `accept` means the user agreed to open it). Rejects with a
+   * `ToolError` when the client does not support elicitation (for a URL: `elicitation.url`). A
+   * 2025 client gets a server-to-client request (a URL with an `elicitationId`, made up when
+   * absent); a 2026-07-28 client gets an `input_required` result and calls again with the
+   * answer, and the same execution of the tool resumes here.
    */
-  elicit(request: Omit<ElicitRequestFormParams, "mode">, options?: InputOptions): Promise<ElicitResult>;
+  elicit(
+    request: Omit<ElicitRequestFormParams, "mode"> | UrlElicitation,
+    options?: InputOptions,
+  ): Promise<ElicitResult>;
+  /**
+   * Tells the client that the user finished what a URL-mode elicitation sent them to do
+   * (`notifications/elicitation/complete` with its `elicitationId`), so it may retry or go on. Only
+   * 2025 clients that declare `elicitation.url` have it; a no-op elsewhere (the 2026-07-28 revision
+   * removed it: the client's retry of the call carries the answer), resolving at once.
+   */
+  elicitationComplete(elicitationId: string): Promise<void>;
   /**
    * The client's roots (`roots/list`): the folders or files it lets the server work on. Rejects
    * with a `ToolError` when the client does not support roots. A 2025 client gets a
@@ -141,6 +154,16 @@ export interface AuthPrincipal {
   readonly claims: Readonly<Record<string, unknown>>;
   /** `exp`, in seconds since the epoch. */
   readonly expiresAt?: number;
+}
+
+/** A URL-mode elicitation (`ToolContext.elicit`): the user is asked to open `url`. */
+export interface UrlElicitation {
+  mode: "url";
+  /** Why the user should open the URL. */
+  message: string;
+  url: string;
+  /** The 2025 revisions' id of the elicitation (made up when absent; 2026-07-28 has none). */
+  elicitationId?: string;
 }
 
 /** How a question a tool asks (`elicit`, `sample`, `roots`) is sent. */

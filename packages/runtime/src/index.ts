@@ -30,6 +30,7 @@ export {
   LOG_LEVELS,
   type LogLevel,
   type ToolContext,
+  type UrlElicitation,
 } from "./context.ts";
 export * from "./tags.ts";
 export { ToolError } from "./tool-error.ts";

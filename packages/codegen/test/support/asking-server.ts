@@ -4,7 +4,7 @@ import { serveSdkHttp } from "./sdk-http.ts";
 /**
  * An upstream server on the official SDK v2 `McpServer` (both eras over stdio: the first message
  * picks one) whose tools ask their client while they run — elicitation, sampling, roots, in the
- * 2026-07-28 way (`inputRequired`), which the SDK's legacy shim turns into 2025 requests — and
+ * 2026-07-28 way (`inputRequired`; `open_url` by URL), which the SDK's legacy shim turns into 2025 requests — and
  * report progress and log messages (`hold`, until its state's `held` are called). `wait_for_cancel` runs until its request is cancelled;
  * `cancelled_count` answers once one was.
  */
@@ -33,6 +33,24 @@ export function createAskingServer(state: AskingState): McpServer {
       return text(
         answer.action === "accept" ? `hello ${String(answer.content?.name)}` : `you chose ${answer.action}`,
       );
+    },
+  );
+  // URL mode: the user is sent to a page (a sign-in, a payment) that must not pass through the client
+  server.registerTool(
+    "open_url",
+    { inputSchema: empty, annotations: { readOnlyHint: true } },
+    async (_args, ctx) => {
+      const answer = inputResponse(ctx.mcpReq.inputResponses, "login");
+      if (answer.kind !== "elicit")
+        return inputRequired({
+          inputRequests: {
+            login: inputRequired.elicitUrl({
+              message: "Sign in to continue",
+              url: "https://example.com/login",
+            }),
+          },
+        });
+      return text(`you chose ${answer.action}`);
     },
   );
   server.registerTool(

@@ -55,6 +55,7 @@ export function takenOverEnvironment(options: {
       ...askThrough(() => options.channel),
       // Log messages travel on a request's stream; a taken-over run has none.
       log: () => Promise.resolve(),
+      elicitationComplete: () => Promise.resolve(),
       becomeTask: () => Promise.resolve(),
       closeStream: () => {},
       notifyResourceUpdated: (uri) => source.notifyResourceUpdated(uri),

@@ -72,6 +72,12 @@ export function createToolContext(source: ContextSource): ToolContext {
       // (where a request without one receives no log messages at all).
       await request.mcpReq.log(level, data, logger);
     },
+    async elicitationComplete(elicitationId) {
+      const elicitation = server.getClientCapabilities()?.elicitation as { url?: object } | undefined;
+      if (era !== "legacy" || !elicitation?.url) return;
+      // not tied to the call's request: the user may finish after the call has ended
+      await server.notification({ method: "notifications/elicitation/complete", params: { elicitationId } });
+    },
     becomeTask: () => link.channel.becomeTask(),
     closeStream() {
       link.request.http?.closeSSE?.();

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { answerProblem, type InputRequest, Questions } from "../../src/server/input/channel.ts";
+import {
+  answerProblem,
+  type InputRequest,
+  modernRequest,
+  Questions,
+  supports,
+} from "../../src/server/input/channel.ts";
 import { memoryContinuations } from "../../src/server/parked.ts";
 
 const elicit: InputRequest = {
@@ -71,5 +77,33 @@ describe("memoryContinuations", () => {
     expect(store.take("id")).toBe(call);
     expect(store.take("id")).toBeUndefined();
     expect(store.size).toBe(0);
+  });
+});
+
+describe("URL-mode elicitation", () => {
+  const url: InputRequest = {
+    method: "elicitation/create",
+    params: { mode: "url", message: "Sign in", url: "https://example.com/login", elicitationId: "e-1" },
+  };
+
+  it("needs elicitation.url; form mode elicitation.form or an elicitation naming no mode", () => {
+    expect(supports({ elicitation: { form: {}, url: {} } }, url)).toBe(true);
+    expect(supports({ elicitation: { form: {} } }, url)).toBe(false);
+    expect(supports({ elicitation: {} }, url)).toBe(false);
+    expect(supports({ elicitation: {} }, elicit)).toBe(true);
+    expect(supports({}, elicit)).toBe(false);
+    expect(supports({ elicitation: { url: {} } }, elicit)).toBe(false);
+    expect(supports({ elicitation: { form: {} } }, elicit)).toBe(true);
+    expect(supports({ roots: {} }, { method: "roots/list", params: {} })).toBe(true);
+  });
+
+  it("has no elicitationId on 2026-07-28, and its answer carries no content to check", () => {
+    expect(modernRequest(url)).toStrictEqual({
+      method: "elicitation/create",
+      params: { mode: "url", message: "Sign in", url: "https://example.com/login" },
+    });
+    expect(modernRequest(elicit)).toBe(elicit);
+    expect(answerProblem(url, { action: "accept" })).toBeUndefined();
+    expect(answerProblem(url, { action: "maybe" })).toBe('expected action "accept", "decline" or "cancel"');
   });
 });

@@ -52,6 +52,7 @@ export function localToolContext(options: {
       );
     },
     closeStream() {},
+    elicitationComplete: () => Promise.resolve(),
     // A call in process never becomes an MCP task.
     async becomeTask() {},
     // No client subscribes to resources of tools run in process.

@@ -93,6 +93,8 @@ export interface BindClientToolsOptions {
     readonly _meta?: { readonly [key: string]: unknown };
     /** Checked against each structured result by a `relay` (the SDK client checks its own calls). */
     readonly outputSchema?: unknown;
+    /** `taskSupport: "required"` (listed by 2025 servers): a `relay` calls the tool as a task. */
+    readonly execution?: { readonly taskSupport?: string };
   }[];
   /** The generated validators of the same tools (`generated/<server>/index.ts`), by tool name. */
   specs?: Readonly<Record<string, Omit<ToolSpec, "name">>>;
@@ -134,6 +136,7 @@ export function bindClientTools(options: BindClientToolsOptions): Record<string,
               ...(context ? { context } : {}),
               ...(progress ? { progress } : {}),
               ...(definition.outputSchema !== undefined ? { outputSchema: definition.outputSchema } : {}),
+              ...(definition.execution?.taskSupport === "required" ? { taskOnly: true } : {}),
             })
           : ((await options.client.callTool(
               { name: definition.name, arguments: args },

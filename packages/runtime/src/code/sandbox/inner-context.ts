@@ -37,6 +37,7 @@ export function innerToolContext(options: {
     sample: (request, inputOptions) => outer.sample(request, inputOptions),
     elicit: (request, inputOptions) => outer.elicit(request, inputOptions),
     roots: (inputOptions) => outer.roots(inputOptions),
+    elicitationComplete: (elicitationId) => outer.elicitationComplete(elicitationId),
     // the program's own call is the one that may become a task, not a call inside it
     async becomeTask() {},
     closeStream() {},

@@ -5,16 +5,22 @@ import type {
   CreateMessageRequestParams,
   ElicitRequestFormParams,
 } from "@modelcontextprotocol/client";
-import type { AjvJsonSchemaValidator } from "@modelcontextprotocol/client/validators/ajv";
-import type { LogLevel, ToolContext } from "../../context.ts";
+import type { LogLevel, ToolContext, UrlElicitation } from "../../context.ts";
+import { TASKS_EXTENSION } from "../../tasks-extension.ts";
 import { ToolError } from "../../tool-error.ts";
 import { innerToolContext } from "./inner-context.ts";
+import { checkOutput, type OutputCheck } from "./output-check.ts";
+import { SentUrls, URL_ELICITATION_REQUIRED, urlAble, urlRequired } from "./url-elicitation.ts";
 
 /**
- * What a client declares to an upstream server whose questions it relays: form elicitation,
- * sampling and roots. Whether the client behind a run can answer is checked per question.
+ * What a client declares to an upstream server whose questions it relays: form and URL
+ * elicitation, sampling and roots. Whether the client behind a run can answer is checked per question.
  */
-export const RELAY_CAPABILITIES: ClientCapabilities = { elicitation: { form: {} }, sampling: {}, roots: {} };
+export const RELAY_CAPABILITIES: ClientCapabilities = {
+  elicitation: { form: {}, url: {} },
+  sampling: {},
+  roots: {},
+};
 
 /** One `tools/call` through a relay. */
 export interface RelayedCall {
@@ -27,6 +33,11 @@ export interface RelayedCall {
   progress?: { count: number };
   /** The tool's listed output schema: its structured result is checked as the SDK's `callTool` checks it. */
   outputSchema?: unknown;
+  /**
+   * The tool runs only as a task (`execution.taskSupport: "required"` in a 2025 server's listing):
+   * it is called as one. A 2026-07-28 server says so by refusing the plain call.
+   */
+  taskOnly?: boolean;
 }
 
 /** Calls an upstream server's tools and hands what the server asks meanwhile to the run's client. */
@@ -35,6 +46,7 @@ export interface UpstreamRelay {
 }
 
 const MAX_ROUNDS = 10;
+const MISSING_CAPABILITY = -32021;
 const LOG_LEVEL_META_KEY = "io.modelcontextprotocol/logLevel";
 
 /**
@@ -44,7 +56,10 @@ const LOG_LEVEL_META_KEY = "io.modelcontextprotocol/logLevel";
  * capabilities checked); its progress becomes the code tool's progress, its log messages reach
  * that client under `name`. A 2026-07-28 server's `input_required` rounds belong to their call;
  * a 2025 server's requests carry no call (stdio has no way to say), so they go to the one run
- * with calls in flight, and are refused while calls of several runs are.
+ * with calls in flight, and are refused while calls of several runs are. URL-mode elicitation
+ * needs a client that declares it (a 2025 server's `-32042` shows its URLs to that client). A tool
+ * that runs only as a task (`taskOnly`; on 2026-07-28, a call refused for want of the tasks
+ * extension) is called as a task and followed to its result; cancelling the run cancels the task.
  *
  * @example
  * const { client } = await connectStdio(params, { clientOptions: { capabilities: RELAY_CAPABILITIES } });
@@ -77,7 +92,17 @@ export function relayUpstream(options: { client: Client; name: string }): Upstre
           : `${name} asked for ${what} while calls of ${runs} programs are in flight; a 2025 server does not say which call asks, so it is refused (a 2026-07-28 server's questions are relayed).`,
     );
   };
-  client.setRequestHandler("elicitation/create", (request) => elicit(only("elicitation"), request.params));
+  // the runs whose client was sent a 2025 server's URL elicitations, by id: its completion goes there
+  const sentTo = new SentUrls();
+  client.setRequestHandler("elicitation/create", (request) =>
+    elicit(only("elicitation"), request.params, sentTo),
+  );
+  client.setNotificationHandler("notifications/elicitation/complete", async ({ params }) => {
+    await sentTo
+      .take(params.elicitationId)
+      ?.elicitationComplete(params.elicitationId)
+      .catch(() => {});
+  });
   client.setRequestHandler(
     "sampling/createMessage",
     (request) => only("sampling").sample(request.params as CreateMessageRequestParams) as never,
@@ -111,14 +136,38 @@ export function relayUpstream(options: { client: Client; name: string }): Upstre
             void inner.progress(p.progress, p.total, p.message).catch(() => {})
         : undefined;
       try {
-        if (client.getProtocolEra() !== "modern")
+        const asTask = async () =>
+          (await import("./upstream-task.ts")).callAsTask({
+            client,
+            label: `${name}.${call.name}`,
+            name: call.name,
+            args: call.args,
+            signal: call.signal,
+            ask: (request) => answer(inner, call.name, request),
+            ...(onprogress ? { onprogress } : {}),
+          });
+        const modern = client.getProtocolEra() === "modern";
+        if (!modern && !call.taskOnly)
           return (await client.callTool(
             { name: call.name, arguments: call.args },
             { signal: call.signal, ...(onprogress ? { onprogress } : {}) },
           )) as CallToolResult;
-        const result = await callInRounds({ client, call, inner, ...(onprogress ? { onprogress } : {}) });
+        // the SDK's callTool checks the output of its own calls; these are checked here
+        const result = !modern
+          ? await asTask()
+          : await callInRounds({ client, call, inner, ...(onprogress ? { onprogress } : {}) }).catch(
+              async (error: unknown) => {
+                // a tool that runs only as a task: called again with the tasks extension, and followed
+                if (!needsTasks(error)) throw error;
+                return asTask();
+              },
+            );
         if (call.outputSchema !== undefined && !result.isError) checkOutput(await validators(), call, result);
         return result;
+      } catch (error) {
+        if ((error as { code?: unknown }).code === URL_ELICITATION_REQUIRED)
+          return await urlRequired({ inner, tool: `${name}.${call.name}`, error, sentTo });
+        throw error;
       } finally {
         active.delete(key);
       }
@@ -170,29 +219,19 @@ async function callInRounds(input: {
   }
 }
 
-/** The SDK's JSON Schema validator, and its compiled output schemas by tool name. */
-interface OutputCheck {
-  provider: AjvJsonSchemaValidator;
-  byTool: Map<string, ReturnType<AjvJsonSchemaValidator["getValidator"]>>;
-}
-
 /**
- * What `client.callTool` checks and the manual rounds skip (`client.request`): a tool with an
- * output schema returns structured content that matches it, unless it failed.
+ * Whether a 2026-07-28 server refused a call for want of the tasks extension (`-32021`): the tool
+ * runs only as a task. Calls declare the extension only then, so a server never answers a call it
+ * can serve plainly with a task (its progress and log messages reach the program's client).
  */
-function checkOutput(outputs: OutputCheck, call: RelayedCall, result: CallToolResult): void {
-  if (result.structuredContent === undefined)
-    throw new ToolError(`Tool ${call.name} has an output schema but did not return structured content`);
-  let validate = outputs.byTool.get(call.name);
-  if (!validate) {
-    validate = outputs.provider.getValidator(call.outputSchema as never);
-    outputs.byTool.set(call.name, validate);
-  }
-  const checked = validate(result.structuredContent);
-  if (!checked.valid)
-    throw new ToolError(
-      `Structured content does not match the tool's output schema: ${checked.errorMessage}`,
-    );
+function needsTasks(error: unknown): boolean {
+  const { code, data } = error as {
+    code?: unknown;
+    data?: { requiredCapabilities?: { extensions?: Record<string, unknown> } };
+  };
+  return (
+    code === MISSING_CAPABILITY && data?.requiredCapabilities?.extensions?.[TASKS_EXTENSION] !== undefined
+  );
 }
 
 /** One embedded request of an `input_required` round, asked of the run's client. */
@@ -219,11 +258,16 @@ function able(inner: ToolContext, capability: Capability): ToolContext {
   );
 }
 
-function elicit(inner: ToolContext, params: Record<string, unknown>) {
+function elicit(inner: ToolContext, params: Record<string, unknown>, sentTo?: SentUrls) {
   const { mode, ...form } = params;
+  if (mode === "url") {
+    const url = urlAble(inner, params) as unknown as UrlElicitation;
+    if (url.elicitationId !== undefined) sentTo?.add(url.elicitationId, inner);
+    return inner.elicit(url);
+  }
   if (mode !== undefined && mode !== "form")
     throw new ToolError(
-      `${inner.toolName} asked for ${String(mode)} elicitation; only form elicitation is relayed.`,
+      `${inner.toolName} asked for ${String(mode)} elicitation; form and URL elicitation are relayed.`,
     );
   return inner.elicit(form as unknown as Omit<ElicitRequestFormParams, "mode">);
 }

@@ -1,4 +1,8 @@
-import { MissingRequiredClientCapabilityError, type Root } from "@modelcontextprotocol/server";
+import {
+  type ClientCapabilities,
+  MissingRequiredClientCapabilityError,
+  type Root,
+} from "@modelcontextprotocol/server";
 import type { ToolContext } from "../../context.ts";
 import { ToolError } from "../../tool-error.ts";
 import { elicitationProblem } from "../protocol.ts";
@@ -50,7 +54,10 @@ export function askThrough(
       current().ask({ method: "sampling/createMessage", params: { ...request } }, options?.key) as never,
     elicit: (request, options) =>
       current().ask(
-        { method: "elicitation/create", params: { ...request, mode: "form" } },
+        {
+          method: "elicitation/create",
+          params: { ...request, mode: isUrl(request as { mode?: unknown }) ? "url" : "form" },
+        },
         options?.key,
       ) as never,
     async roots(options) {
@@ -74,6 +81,33 @@ export function progressNotification(progressToken: string | number, update: Pro
   };
 }
 
+/** Whether an elicitation asks the user to open a URL (URL mode) rather than fill a form. */
+export function isUrl(params: { mode?: unknown }): boolean {
+  return params.mode === "url";
+}
+
+/**
+ * A request as a 2026-07-28 round or task asks it: URL-mode elicitation has no `elicitationId`
+ * there (the 2025 revisions' correlation id; the server's own `requestState` correlates).
+ */
+export function modernRequest(request: InputRequest): InputRequest {
+  if (!isUrl(request.params) || !("elicitationId" in request.params)) return request;
+  const { elicitationId: _, ...params } = request.params;
+  return { ...request, params };
+}
+
+/**
+ * Whether a client with these capabilities can answer the request: URL-mode elicitation needs
+ * `elicitation.url`; form mode `elicitation.form`, or an `elicitation` that names no mode (an
+ * empty one means form, as the spec says; one with `url` only does not).
+ */
+export function supports(capabilities: ClientCapabilities | undefined, request: InputRequest): boolean {
+  const capability = capabilities?.[CAPABILITY_OF[request.method]];
+  if (request.method !== "elicitation/create" || !capability) return Boolean(capability);
+  const modes = capability as { form?: object; url?: object };
+  return isUrl(request.params) ? Boolean(modes.url) : Boolean(modes.form) || !modes.url;
+}
+
 /** The client capability each request needs. */
 export const CAPABILITY_OF = {
   "elicitation/create": "elicitation",
@@ -94,10 +128,15 @@ const KEY_PREFIX = {
  */
 export function missingCapability(options: { request: InputRequest; label: string; strict: boolean }): Error {
   const capability = CAPABILITY_OF[options.request.method];
+  const url = capability === "elicitation" && isUrl(options.request.params);
   if (options.strict) {
-    return new MissingRequiredClientCapabilityError({ requiredCapabilities: { [capability]: {} } });
+    return new MissingRequiredClientCapabilityError({
+      requiredCapabilities: { [capability]: url ? { url: {} } : {} },
+    });
   }
-  return new ToolError(`${options.label} needs ${capability}, which the client does not support.`);
+  return new ToolError(
+    `${options.label} needs ${url ? "URL-mode elicitation" : capability}, which the client does not support.`,
+  );
 }
 
 interface Question {
@@ -202,6 +241,6 @@ export function answerProblem(request: InputRequest, answer: unknown): string | 
   if (value.action !== "accept" && value.action !== "decline" && value.action !== "cancel") {
     return 'expected action "accept", "decline" or "cancel"';
   }
-  if (value.action !== "accept") return undefined;
+  if (value.action !== "accept" || isUrl(request.params)) return undefined;
   return elicitationProblem(request.params.requestedSchema as never, value.content ?? {});
 }

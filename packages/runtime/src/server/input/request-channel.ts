@@ -1,11 +1,12 @@
 import type { Server, ServerContext } from "@modelcontextprotocol/server";
 import {
-  CAPABILITY_OF,
   type InputChannel,
   type InputRequest,
+  isUrl,
   missingCapability,
   type ProgressUpdate,
   progressNotification,
+  supports,
 } from "./channel.ts";
 
 /** What a channel bound to requests needs of its call: the request it serves now, its signal, its name. */
@@ -40,7 +41,7 @@ export function requestProgress(link: RequestLink): (update: ProgressUpdate) => 
 export function legacyRequestChannel(server: Server, link: RequestLink): InputChannel {
   return {
     ask(request, _key) {
-      if (!server.getClientCapabilities()?.[CAPABILITY_OF[request.method]]) {
+      if (!supports(server.getClientCapabilities(), request)) {
         return Promise.reject(missingCapability({ request, label: link.label, strict: false }));
       }
       const related = { relatedRequestId: link.request.mcpReq.id, signal: link.signal };
@@ -59,8 +60,14 @@ export async function send(
   options: { relatedRequestId: string | number; signal: AbortSignal },
 ): Promise<unknown> {
   switch (request.method) {
-    case "elicitation/create":
-      return ctx.mcpReq.elicitInput(request.params as never, options);
+    case "elicitation/create": {
+      // a 2025 URL-mode elicitation carries an id (a completion notification would name it)
+      const params =
+        isUrl(request.params) && typeof request.params.elicitationId !== "string"
+          ? { ...request.params, elicitationId: crypto.randomUUID() }
+          : request.params;
+      return ctx.mcpReq.elicitInput(params as never, options);
+    }
     case "sampling/createMessage":
       return ctx.mcpReq.requestSampling(request.params as never, options);
     case "roots/list":

@@ -2,7 +2,7 @@ import { CLIENT_CAPABILITIES_META_KEY, type ClientCapabilities } from "@modelcon
 import type { ToolError } from "../../tool-error.ts";
 import type { Invocation } from "../invocation.ts";
 import type { ToTask } from "../parked.ts";
-import { CAPABILITY_OF, type InputChannel, missingCapability, Questions } from "./channel.ts";
+import { type InputChannel, missingCapability, modernRequest, Questions, supports } from "./channel.ts";
 import { requestProgress } from "./request-channel.ts";
 
 /** What a running 2026-07-28 call has asked, and how the request serving it wakes. */
@@ -40,11 +40,11 @@ export function roundChannel(options: {
     ask(request, key) {
       const envelope = invocation.request.mcpReq.envelope as Record<string, unknown> | undefined;
       const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
-      if (!capabilities?.[CAPABILITY_OF[request.method]]) {
+      if (!supports(capabilities, request)) {
         return Promise.reject(missingCapability({ request, label: invocation.target.label, strict: true }));
       }
       const before = state.questions.size;
-      const answer = state.questions.ask(request, key, full);
+      const answer = state.questions.ask(modernRequest(request), key, full);
       if (state.questions.size > before) queueMicrotask(() => state.wake?.("asked"));
       return answer;
     },

@@ -8,11 +8,12 @@ import {
 import { publishStatus, type SharedTasks } from "../shared-tasks.ts";
 import type { TaskRecord, TaskStore } from "../task-store.ts";
 import {
-  CAPABILITY_OF,
   type InputChannel,
   missingCapability,
+  modernRequest,
   progressNotification,
   type Questions,
+  supports,
 } from "./channel.ts";
 import { send } from "./request-channel.ts";
 import type { ResultChannel } from "./result-channel.ts";
@@ -43,8 +44,9 @@ export function modernTaskChannel(
   const envelope = link.created?.mcpReq.envelope as Record<string, unknown> | undefined;
   const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
   return {
-    ask(request, key) {
-      if (link.created && !capabilities?.[CAPABILITY_OF[request.method]]) {
+    ask(asked, key) {
+      const request = modernRequest(asked);
+      if (link.created && !supports(capabilities, request)) {
         return Promise.reject(missingCapability({ request, label: link.label, strict: false }));
       }
       const { shared } = link;
@@ -92,7 +94,7 @@ export function legacyTaskChannel(
   const related = { [RELATED_TASK_META_KEY]: { taskId } };
   return {
     async ask(request) {
-      if (!server.getClientCapabilities()?.[CAPABILITY_OF[request.method]]) {
+      if (!supports(server.getClientCapabilities(), request)) {
         throw missingCapability({ request, label: link.label, strict: false });
       }
       link.notify(await store.setStatus(taskId, "input_required"));
