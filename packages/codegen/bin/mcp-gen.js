@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 import module from "node:module";
+import os from "node:os";
+import path from "node:path";
 import v8 from "node:v8";
 
 // A one-off `build` (or `build --check`) runs each function of the pipeline over a corpus once:
@@ -10,18 +12,23 @@ import v8 from "node:v8";
 // effect. Not for `serve` or `build --watch`, which run for long; a `--max-opt` given to node wins.
 // Set before the compile cache and the pipeline load, so their code is cached under it.
 const [command, ...rest] = process.argv.slice(2);
-if (
+const capped =
   command === "build" &&
   Number(process.versions.node.split(".")[0]) >= 22 &&
   !rest.some((a) => a === "--watch" || a === "-w") &&
-  !process.execArgv.some((a) => a.startsWith("--max-opt"))
-)
-  v8.setFlagsFromString("--max-opt=2");
+  !process.execArgv.some((a) => a.startsWith("--max-opt"));
+if (capped) v8.setFlagsFromString("--max-opt=2");
 
 // Node 22.1+: V8 keeps the compiled code of mcp-gen, ts-morph's TypeScript and the MCP SDK on disk
 // (os.tmpdir()/node-compile-cache, or NODE_COMPILE_CACHE; NODE_DISABLE_COMPILE_CACHE=1 turns it off).
 // Figures in bench/README.md ("Start-up the platform offers"). Imported after it, so it covers them.
-module.enableCompileCache?.();
+// V8 rejects code cached under other flags, so a capped build keeps its own folder: otherwise it and
+// `serve` would evict each other's entries of the modules both load, at every alternation.
+module.enableCompileCache?.(
+  capped
+    ? path.join(process.env.NODE_COMPILE_CACHE || path.join(os.tmpdir(), "node-compile-cache"), "max-opt-2")
+    : undefined,
+);
 // `serve` (what MCP clients launch, where start-up time counts) loads its own command only.
 if (process.argv[2] === "serve") {
   const { serveMain } = await import("../dist/cli/serve-main.js");
