@@ -5,28 +5,29 @@ import path from "node:path";
 import v8 from "node:v8";
 
 // A one-off `build` (or `build --check`) runs each function of the pipeline over a corpus once:
-// V8's top tier (TurboFan) costs more CPU to compile than its code saves there. Capped at Maglev,
-// the N = 1000 build takes ~15-20 % less CPU and less wall time on Node 22, with the same output
-// (bench/README.md, "Build", fifth round). Node 20 has Maglev off, so there the cap would leave only
-// baseline code (less CPU, more wall time): not applied. Node 24 accepts the flag at run time without
-// effect. Not for `serve` or `build --watch`, which run for long; a `--max-opt` given to node wins.
-// Set before the compile cache and the pipeline load, so their code is cached under it.
+// V8's top tier (TurboFan) costs more CPU to compile than its code saves there. Without it (Maglev
+// stays), the N = 1000 build takes ~10-25 % less CPU on Node 22 and 24, with the same output
+// (bench/README.md, "Build", fifth round). `--no-turbofan` because Node 24 ignores `--max-opt` set at
+// run time. Node 20 has Maglev off, so there it would leave only baseline code (less CPU, more wall
+// time): not applied. Not for `serve` or `build --watch`, which run for long; a `--max-opt` or
+// `--turbofan` given to node wins. Set before the compile cache and the pipeline load.
 const [command, ...rest] = process.argv.slice(2);
 const capped =
   command === "build" &&
   Number(process.versions.node.split(".")[0]) >= 22 &&
   !rest.some((a) => a === "--watch" || a === "-w") &&
-  !process.execArgv.some((a) => a.startsWith("--max-opt"));
-if (capped) v8.setFlagsFromString("--max-opt=2");
+  !process.execArgv.some((a) => /^--(no-)?(max-opt|turbofan)/.test(a));
+if (capped) v8.setFlagsFromString("--no-turbofan");
 
 // Node 22.1+: V8 keeps the compiled code of mcp-gen, ts-morph's TypeScript and the MCP SDK on disk
 // (os.tmpdir()/node-compile-cache, or NODE_COMPILE_CACHE; NODE_DISABLE_COMPILE_CACHE=1 turns it off).
 // Figures in bench/README.md ("Start-up the platform offers"). Imported after it, so it covers them.
 // V8 rejects code cached under other flags, so a capped build keeps its own folder: otherwise it and
-// `serve` would evict each other's entries of the modules both load, at every alternation.
+// `serve` would evict each other's entries of the modules both load, at every alternation (with
+// NODE_COMPILE_CACHE set, Node opens that folder before this runs, and they still do).
 module.enableCompileCache?.(
   capped
-    ? path.join(process.env.NODE_COMPILE_CACHE || path.join(os.tmpdir(), "node-compile-cache"), "max-opt-2")
+    ? path.join(process.env.NODE_COMPILE_CACHE || path.join(os.tmpdir(), "node-compile-cache"), "no-turbofan")
     : undefined,
 );
 // `serve` (what MCP clients launch, where start-up time counts) loads its own command only.
