@@ -11,6 +11,7 @@ import { StreamableHTTPClientTransport as StreamableHTTPClientTransportV1 } from
 import { afterEach, describe, expect, it } from "vitest";
 import { catalogManifest } from "./fixtures/catalog/manifest.ts";
 import { type Era, exercise } from "./support/catalog.ts";
+import { modernEnvelope } from "./support/envelope.ts";
 
 // Resources, prompts and completions over Streamable HTTP on 127.0.0.1: 2025 sessions, the
 // stateless 2025 mode, and 2026-07-28 requests (a server per request).
@@ -160,11 +161,7 @@ describe("2026-07-28 routing of the new methods", () => {
         method,
         params: {
           ...params,
-          _meta: {
-            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-            "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
-            "io.modelcontextprotocol/clientCapabilities": {},
-          },
+          _meta: modernEnvelope(),
         },
       }),
     });

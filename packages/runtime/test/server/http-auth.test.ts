@@ -18,6 +18,7 @@ import {
   READER,
   startAuthorizationServer,
 } from "./support/authorization-server.ts";
+import { modernEnvelope } from "./support/envelope.ts";
 
 /** A tool of the test manifest: no arguments, returns what `run` gives. */
 function tool(name: string, run: (ctx: ToolContext) => unknown, scopes?: string[]): ManifestTool {
@@ -107,11 +108,7 @@ function rawPost(url: string, authorization?: string) {
       id: 1,
       method: "tools/list",
       params: {
-        _meta: {
-          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-          "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
-          "io.modelcontextprotocol/clientCapabilities": {},
-        },
+        _meta: modernEnvelope(),
       },
     }),
   });
@@ -349,11 +346,7 @@ describe("insufficient scope on the wire", () => {
           arguments: {},
           ...(modern
             ? {
-                _meta: {
-                  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-                  "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
-                  "io.modelcontextprotocol/clientCapabilities": {},
-                },
+                _meta: modernEnvelope(),
               }
             : {}),
         },

@@ -5,6 +5,7 @@ import { isLegacyRequest } from "@modelcontextprotocol/server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { claimsModernEra } from "../../src/server/http/requests.ts";
 import { Counter, resetProbe } from "./fixtures/probe/tools.ts";
+import { modernEnvelope } from "./support/envelope.ts";
 import { type BuiltProbe, buildProbe } from "./support/probe.ts";
 
 /**
@@ -34,17 +35,11 @@ async function start(): Promise<string> {
   return server.url!;
 }
 
-const ENVELOPE = {
-  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-  "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
-  "io.modelcontextprotocol/clientCapabilities": {},
-};
-
 const call = (name: string, args: Record<string, unknown>, meta: Record<string, unknown> = {}) => ({
   jsonrpc: "2.0",
   id: 7,
   method: "tools/call",
-  params: { name, arguments: args, _meta: { ...ENVELOPE, ...meta } },
+  params: { name, arguments: args, _meta: { ...modernEnvelope(), ...meta } },
 });
 
 interface Answer {
@@ -146,7 +141,7 @@ describe("a 2026-07-28 call over HTTP", () => {
 });
 
 describe("routing 2025 and 2026-07-28 requests on the parsed body", () => {
-  const claim = { _meta: ENVELOPE };
+  const claim = { _meta: modernEnvelope() };
   const bodies: [string, unknown][] = [
     ["an enveloped call", call("add", { a: 1, b: 2 })],
     ["an enveloped notification", { jsonrpc: "2.0", method: "notifications/cancelled", params: claim }],

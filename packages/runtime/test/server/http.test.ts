@@ -10,6 +10,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Counter, executions, gate, resetProbe } from "./fixtures/probe/tools.ts";
+import { modernEnvelope } from "./support/envelope.ts";
 import { type BuiltProbe, buildProbe } from "./support/probe.ts";
 import {
   type ClientKind,
@@ -347,11 +348,7 @@ describe("Mcp-Param headers of 2026-07-28 calls (x-mcp-header)", () => {
         id: 5,
         method: "prompts/list",
         params: {
-          _meta: {
-            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-            "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
-            "io.modelcontextprotocol/clientCapabilities": {},
-          },
+          _meta: modernEnvelope(),
         },
       }),
     });
