@@ -18,9 +18,10 @@ export interface Bundles {
 
 /** Bundles the server of `dir` and its `sdk-server.mjs` into `<dir>/bundle/`; throws on any warning. */
 export function bundleServers(project: Project, dir: string, server: string): Bundles {
-  const stdioEntry = existsSync(
-    path.join(project.root, "node_modules/@mcp-gen/runtime/dist/server/stdio.js"),
-  );
+  const runtimeDist = path.join(project.root, "node_modules/@mcp-gen/runtime/dist/server");
+  const stdioEntry = existsSync(path.join(runtimeDist, "stdio.js"));
+  // the deploying guide's alias: the SDK's Ajv-backed default validator stays out of the bundle
+  const shims = existsSync(path.join(runtimeDist, "sdk-shims.js"));
   mkdirSync(path.join(dir, "deploy"), { recursive: true });
   const entry = path.join(dir, "deploy/server.ts");
   writeFileSync(
@@ -32,7 +33,7 @@ export function bundleServers(project: Project, dir: string, server: string): Bu
   const out = path.join(dir, "bundle");
   // esbuild's bin is its native executable once its postinstall ran (the project allows it)
   const esbuild = path.join(project.root, "node_modules/esbuild/bin/esbuild");
-  const bundle = (from: string, to: string) => {
+  const bundle = (from: string, to: string, alias: string[] = []) => {
     const file = path.join(out, to);
     const ran = runQuiet(
       [
@@ -44,6 +45,7 @@ export function bundleServers(project: Project, dir: string, server: string): Bu
         "--target=node20",
         `--outfile=${file}`,
         "--log-level=warning",
+        ...alias,
       ],
       dir,
     );
@@ -51,13 +53,17 @@ export function bundleServers(project: Project, dir: string, server: string): Bu
     return statSync(file).size;
   };
   const sizes = {
-    server: bundle(entry, "server.mjs"),
+    server: bundle(
+      entry,
+      "server.mjs",
+      shims ? ["--alias:@modelcontextprotocol/server/_shims=@mcp-gen/runtime/server/sdk-shims"] : [],
+    ),
     sdk: bundle(path.join(dir, "sdk-server.mjs"), "sdk.mjs"),
   };
   const kb = (n: number) => `${Math.round(n / 1024)} KB`;
   return {
     server: { argv: [NODE, "server.mjs"], cwd: out },
     sdk: { argv: [NODE, "sdk.mjs"], cwd: out },
-    note: `bundled by esbuild from ${stdioEntry ? "`serveOverStdio` (`@mcp-gen/runtime/server/stdio`)" : "`serve` (`@mcp-gen/runtime/server`)"}: ${kb(sizes.server)}; the SDK server's bundle ${kb(sizes.sdk)}`,
+    note: `bundled by esbuild from ${stdioEntry ? "`serveOverStdio` (`@mcp-gen/runtime/server/stdio`)" : "`serve` (`@mcp-gen/runtime/server`)"}${shims ? ", the SDK's `_shims` aliased to `@mcp-gen/runtime/server/sdk-shims`" : ""}: ${kb(sizes.server)}; the SDK server's bundle ${kb(sizes.sdk)}`,
   };
 }

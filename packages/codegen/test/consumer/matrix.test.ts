@@ -302,7 +302,7 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
     expect(resolved.filter((url) => unused.test(url))).toStrictEqual([]);
   });
 
-  it("l. a stdio server bundles into one file with esbuild, without warnings, HTTP, auth, the MCP client or OpenTelemetry, and runs alone", async () => {
+  it("l. a stdio server bundles into one file with esbuild, without warnings, HTTP, auth, the MCP client, OpenTelemetry or the SDK's Ajv, and runs alone", async () => {
     mkdirSync(path.join(BASE, "deploy"), { recursive: true });
     writeFileSync(path.join(BASE, "deploy/server.ts"), STDIO_ENTRY);
     const out = path.join(TMP, "one-file");
@@ -319,6 +319,7 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
       `--outfile=${path.join(out, "server.mjs")}`,
       `--metafile=${meta}`,
       "--log-level=warning",
+      "--alias:@modelcontextprotocol/server/_shims=@mcp-gen/runtime/server/sdk-shims",
     );
     expect({ stdout: bundled.stdout, stderr: bundled.stderr }).toStrictEqual({ stdout: "", stderr: "" });
     const output = Object.values(
@@ -332,8 +333,10 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
       .filter(([, input]) => input.bytesInOutput > 0)
       .map(([file]) => file);
     expect(inBundle.some((file) => file.includes("node_modules/@modelcontextprotocol/server/"))).toBe(true);
+    // the SDK's default JSON Schema validator (Ajv's compiler) stays out: the alias replaced its
+    // shims; Ajv's runtime helpers that the generated validators call are in
     const notForStdio =
-      /node_modules\/(hono|@hono\/[^/]+|jose|@modelcontextprotocol\/(client|node)|@opentelemetry\/api)\/|@mcp-gen\/runtime\/dist\/server\/http\//;
+      /node_modules\/(hono|@hono\/[^/]+|jose|@modelcontextprotocol\/(client|node)|@opentelemetry\/api)\/|@mcp-gen\/runtime\/dist\/server\/http\/|@modelcontextprotocol\/server\/dist\/(ajvProvider|shimsNode)|node_modules\/ajv\/dist\/(compile\/|(ajv|core|2019|2020)\.js)/;
     expect(inBundle.filter((file) => notForStdio.test(file))).toStrictEqual([]);
     // one file in a folder without node_modules answers an MCP client
     expect(readdirSync(out)).toStrictEqual(["server.mjs"]);
@@ -342,6 +345,24 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
       id: 1,
       result: { capabilities: { tools: {} }, serverInfo: { name: "calc" } },
     });
+    // the generated validators run in the bundle: a call answers, bad arguments are refused
+    const { connectStdio } = await import("@mcp-gen/runtime/client");
+    const connection = await connectStdio(
+      { command: process.execPath, args: ["server.mjs"], cwd: out, stderr: "pipe" },
+      { protocol: "legacy" },
+    );
+    try {
+      const added = await connection.client.callTool({ name: "add", arguments: { a: 2, b: 5 } });
+      expect(added).toMatchObject({ structuredContent: { result: 7 } });
+      const refused = (await connection.client.callTool({ name: "add", arguments: { a: "two" } })) as {
+        isError?: boolean;
+        content: { text: string }[];
+      };
+      expect(refused.isError).toBe(true);
+      expect(refused.content[0]!.text).toContain("/a");
+    } finally {
+      await connection.close();
+    }
   });
 
   it("i. mcp-gen build loads no MCP SDK, no LLM SDK and no runtime server (only what a build needs)", async () => {
