@@ -286,6 +286,41 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
     expect(ours.production).toStrictEqual(PRODUCTION_STDIO_MODULES);
   });
 
+  it("h3. on Node 22, `node --import @mcp-gen/runtime/server/no-sdk-ajv` keeps the SDK's Ajv out of the production entry, which still validates", async () => {
+    if (!existsSync(path.join(BASE, "dist/src/server.js"))) await npx(BASE, "tsc", "-p", "tsconfig.json");
+    const node = node22();
+    const preload = ["--import", "@mcp-gen/runtime/server/no-sdk-ajv"];
+    const trace = moduleTrace(TMP, "no-sdk-ajv");
+    const answer = await mcpInitialize(node, [...trace.args, ...preload, "dist/src/server.js"], BASE);
+    expect(answer).toMatchObject({
+      id: 1,
+      result: { capabilities: { tools: {} }, serverInfo: { name: "calc" } },
+    });
+    const resolved = trace.resolved();
+    expect(resolved.some((url) => url.endsWith("/@mcp-gen/runtime/dist/server/sdk-shims.js"))).toBe(true);
+    expect(
+      resolved.filter((url) => /\/@modelcontextprotocol\/server\/dist\/(ajvProvider|shimsNode)/.test(url)),
+    ).toStrictEqual([]);
+    const { connectStdio } = await import("@mcp-gen/runtime/client");
+    const connection = await connectStdio(
+      { command: node, args: [...preload, "dist/src/server.js"], cwd: BASE, stderr: "pipe" },
+      { protocol: "legacy" },
+    );
+    try {
+      expect(await connection.client.callTool({ name: "add", arguments: { a: 2, b: 5 } })).toMatchObject({
+        structuredContent: { result: 7 },
+      });
+      const refused = (await connection.client.callTool({ name: "add", arguments: { a: "two" } })) as {
+        isError?: boolean;
+        content: { text: string }[];
+      };
+      expect(refused.isError).toBe(true);
+      expect(refused.content[0]!.text).toContain("/a");
+    } finally {
+      await connection.close();
+    }
+  });
+
   it("h2. an HTTP server without authorization loads no auth, no JWT library, no MCP client and no tracing", async () => {
     if (!existsSync(path.join(BASE, "dist/src/server.js"))) await npx(BASE, "tsc", "-p", "tsconfig.json");
     // serves over HTTP, answers one initialize through it, and stops
