@@ -7,7 +7,8 @@
  * answered; and the server and the SDK server each bundled into one file by esbuild (`bundle.ts`). A ref whose runtime predates the SDK v2 serves no 2026-07-28: its rows are 2025 only.
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import module from "node:module";
 import path from "node:path";
 import type { DistinctCorpus } from "../corpus-distinct.ts";
 import { bundleServers } from "./bundle.ts";
@@ -93,8 +94,29 @@ export function writeSdkServer(setups: readonly ServeSetup[], source: string): v
   for (const s of setups) writeFileSync(path.join(s.dir, "sdk-server.mjs"), source);
 }
 
-/** The cold-start commands of one setup: mcp-gen serve, the production entry, the SDK server. */
-export function serveCommands(s: ServeSetup): { kind: "serve" | "production" | "sdk"; command: Command }[] {
+/**
+ * The production entry preloaded with `@mcp-gen/runtime/server/no-sdk-ajv` (the SDK's Ajv kept out of
+ * the start), where the installed runtime has it and this Node has `module.registerHooks` (22.15+).
+ */
+function withoutSdkAjv(s: ServeSetup): Command | undefined {
+  const has = existsSync(
+    path.join(s.project.root, "node_modules/@mcp-gen/runtime/dist/server/no-sdk-ajv.js"),
+  );
+  const hooks = typeof (module as { registerHooks?: unknown }).registerHooks === "function";
+  const compiled = s.production.argv.at(-1) === "dist/src/server.js";
+  if (!has || !hooks || !compiled) return undefined;
+  const [node, ...rest] = s.production.argv;
+  return { ...s.production, argv: [node!, "--import", "@mcp-gen/runtime/server/no-sdk-ajv", ...rest] };
+}
+
+/**
+ * The cold-start commands of one setup: mcp-gen serve, the production entry (and, on Node 22.15+,
+ * the same with `--import @mcp-gen/runtime/server/no-sdk-ajv`), the SDK server.
+ */
+export function serveCommands(
+  s: ServeSetup,
+): { kind: "serve" | "production" | "production-no-sdk-ajv" | "sdk"; command: Command }[] {
+  const lean = withoutSdkAjv(s);
   return [
     {
       kind: "serve",
@@ -108,6 +130,7 @@ export function serveCommands(s: ServeSetup): { kind: "serve" | "production" | "
       },
     },
     { kind: "production", command: s.production },
+    ...(lean ? [{ kind: "production-no-sdk-ajv" as const, command: lean }] : []),
     { kind: "sdk", command: { argv: [NODE, "sdk-server.mjs"], cwd: s.dir } },
   ];
 }
@@ -166,6 +189,7 @@ export async function serveTable(
     const labels = {
       serve: `\`mcp-gen serve ${s.server}\`, ${who}`,
       production: `production entry ${s.productionLabel}, ${who}`,
+      "production-no-sdk-ajv": `production entry with \`--import @mcp-gen/runtime/server/no-sdk-ajv\`, ${who}`,
       sdk: `MCP SDK ${versions["@modelcontextprotocol/server"]} \`McpServer\` + zod ${versions.zod}, same tools (project of ${who})`,
       bundle: `production entry bundled into one file by esbuild, ${who}`,
       "sdk-bundle": `MCP SDK \`McpServer\` + zod, bundled into one file by esbuild (project of ${who})`,
