@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
 import { createRequire } from "node:module";
 import { createAjv } from "@mcp-gen/schema";
 
@@ -9,6 +9,8 @@ export interface ShapeCode {
 }
 
 let compiler: string | undefined;
+/** A SHA-256 that has taken the compiler's identity and its separator: each fingerprint continues a copy. */
+let prefix: Hash | undefined;
 
 /**
  * What the compiled code of a schema depends on besides the schema: Ajv's and ajv-formats'
@@ -47,9 +49,9 @@ function compilerIdentity(): string {
  * another schema or another Ajv each give another fingerprint, and the shape is compiled again.
  */
 export function shapeFingerprint(json: string, shape: ShapeCode): string {
-  return createHash("sha256")
-    .update(compilerIdentity())
-    .update("\0")
+  prefix ??= createHash("sha256").update(compilerIdentity()).update("\0");
+  return prefix
+    .copy()
     .update(json)
     .update("\0")
     .update(shape.root)

@@ -1,5 +1,5 @@
 import { jsdoc } from "@mcp-gen/schema";
-import CodeBlockWriter from "code-block-writer";
+import { CodeWriter } from "./code-writer.ts";
 
 export { jsdoc };
 
@@ -11,9 +11,9 @@ export interface OutputFile {
   content: string;
 }
 
-/** A code writer preconfigured for emitted TypeScript/JavaScript (2 spaces, LF, double quotes). */
-export function createWriter(): CodeBlockWriter {
-  return new CodeBlockWriter({ indentNumberOfSpaces: 2, newLine: "\n", useSingleQuote: false });
+/** A code writer for emitted TypeScript/JavaScript (2 spaces, LF). */
+export function createWriter(): CodeWriter {
+  return new CodeWriter();
 }
 
 /** The header every emitted code file starts with. */
@@ -22,7 +22,7 @@ export function codeHeader(): string {
 }
 
 /** Writes a JSDoc block into a code writer (nothing when there is no text). */
-export function writeDoc(writer: CodeBlockWriter, lines: readonly (string | undefined)[]): void {
+export function writeDoc(writer: CodeWriter, lines: readonly (string | undefined)[]): void {
   const block = jsdoc(lines);
   if (block) writer.write(block);
 }

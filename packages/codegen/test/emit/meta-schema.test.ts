@@ -50,6 +50,18 @@ describe("metaSchemaErrors: the meta-schema on the schema without annotations, t
       { instancePath: "/properties/a/description", message: "must be string" },
     ]);
   });
+
+  it("reports a node's annotation problems in one order, whatever the order of its keys", () => {
+    const expected = [
+      { instancePath: "/title", message: "must be string" },
+      { instancePath: "/description", message: "must be string" },
+      { instancePath: "/readOnly", message: "must be boolean" },
+    ];
+    expect(metaSchemaErrors({ readOnly: "no", description: 1, type: "string", title: 2 })).toStrictEqual(
+      expected,
+    );
+    expect(metaSchemaErrors({ title: 2, description: 1, readOnly: "no" })).toStrictEqual(expected);
+  });
 });
 
 describe("emitValidators reports them with the contract's pointers", () => {
