@@ -63,7 +63,10 @@ function writeCache(file, script) {
     writeFileSync(temp, script.createCachedData());
     renameSync(temp, file);
   } catch {
-    rmSync(temp, { force: true }); // a folder that cannot be written: the next build compiles again
+    // A folder that cannot be written: the next build compiles again. Nothing here may throw (exit handler).
+    try {
+      rmSync(temp, { force: true });
+    } catch {}
   }
 }
 

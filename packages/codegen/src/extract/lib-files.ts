@@ -23,7 +23,7 @@ export interface LibFiles {
 
 /** The cache folder of this TypeScript and `@ts-morph/common`. */
 export function libCacheFolder(): string {
-  const root = process.env.NODE_COMPILE_CACHE || path.join(os.tmpdir(), "node-compile-cache");
+  const root = path.resolve(process.env.NODE_COMPILE_CACHE || path.join(os.tmpdir(), "node-compile-cache"));
   return path.join(root, "mcp-gen-ts-lib", `${tsMorphCommonVersion()}-${ts.version}`);
 }
 
@@ -40,8 +40,8 @@ function inMemory(folder: string): LibFiles {
   return { folder, text: (name) => embeddedTexts().get(name) };
 }
 
-/** Writes the folder under a temporary name and renames it into place; false when it could not. */
-function writeCache(folder: string): boolean {
+/** Writes the folder under a temporary name and renames it into place. */
+function writeCache(folder: string): void {
   const temp = `${folder}.${process.pid}-${Date.now()}.tmp`;
   try {
     mkdirSync(temp, { recursive: true });
@@ -52,10 +52,11 @@ function writeCache(folder: string): boolean {
     }
     writeFileSync(path.join(temp, LIST), JSON.stringify(lengths));
     renameSync(temp, folder);
-    return true;
   } catch {
-    rmSync(temp, { recursive: true, force: true });
-    return false; // another build renamed its copy first, or the folder cannot be written
+    // Another build renamed its copy first, or the folder cannot be written (then neither can this be removed).
+    try {
+      rmSync(temp, { recursive: true, force: true });
+    } catch {}
   }
 }
 
@@ -78,7 +79,11 @@ export function libFiles(): LibFiles {
   const folder = libCacheFolder();
   if (process.env.NODE_DISABLE_COMPILE_CACHE) return inMemory(folder);
   let lengths = readList(folder);
-  if (!lengths && writeCache(folder)) lengths = readList(folder);
+  // When another build renamed its copy into place first, that copy serves.
+  if (!lengths) {
+    writeCache(folder);
+    lengths = readList(folder);
+  }
   if (!lengths) return inMemory(folder);
   const list = lengths;
   return {

@@ -121,6 +121,17 @@ describe("the extraction's programs without ts-morph's project", () => {
     expect(libs.text("lib.es2015.d.ts")).toBe(embedded.get("lib.es2015.d.ts"));
   });
 
+  it("serves the embedded texts when the folder cannot be written", () => {
+    const file = path.join(cache, "a-file");
+    writeFileSync(file, "");
+    process.env.NODE_COMPILE_CACHE = path.join(file, "below");
+    const libs = libFiles();
+    expect(libs.text("lib.es5.d.ts")).toBe(
+      tsMorphLibFiles().find((f) => f.fileName === "lib.es5.d.ts")?.text,
+    );
+    expect(readdirSync(cache)).toStrictEqual(["a-file"]);
+  });
+
   it("writes nothing with NODE_DISABLE_COMPILE_CACHE set, and still serves the texts", () => {
     process.env.NODE_DISABLE_COMPILE_CACHE = "1";
     const libs = libFiles();
