@@ -17,14 +17,14 @@ const capped =
   command === "build" &&
   major >= 22 &&
   !rest.some((a) => a === "--watch" || a === "-w") &&
-  !process.execArgv.some((a) => /^--(no-)?(max-opt|turbofan|maglev)/.test(a));
+  !process.execArgv.some((a) => /^--(no-)?(max-opt|turbofan)/.test(a));
 if (capped) v8.setFlagsFromString("--no-turbofan");
 // Node 24 also has Maglev on (Node 22 ships it off): for a small build it costs more CPU than it saves
 // (held-out N = 25: 0.59 -> 0.50 s), from a few hundred tools on it pays back (N = 1000: 3.4 s with it,
 // 4.3 s without). So it starts off, and the extraction calls this once it knows the tool modules are
 // large (src/extract/large-build.ts). V8 keys cached code by its flags: they are set back before the
-// exit handlers that write caches run, so the next build reads them.
-if (capped && major >= 24) {
+// exit handlers that write caches run, so the next build reads them. A `--maglev` given to node wins.
+if (capped && major >= 24 && !process.execArgv.some((a) => /^--(no-)?maglev\b/.test(a))) {
   v8.setFlagsFromString("--no-maglev");
   globalThis[Symbol.for("mcp-gen.large-build")] = () => {
     v8.setFlagsFromString("--maglev");
