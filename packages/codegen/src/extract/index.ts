@@ -5,6 +5,7 @@ import type { ResolvedConfig, ResolvedServerConfig } from "../config/load.ts";
 import type { IrServer, IrTool } from "../ir/types.ts";
 import { ExtractContext } from "./context.ts";
 import { inlineDefinitions } from "./defs.ts";
+import { signalBuildSize } from "./large-build.ts";
 import { createTypeMapper } from "./map-type.ts";
 import { TOOL_NAME } from "./naming.ts";
 import { extractionPrograms, type Lean } from "./programs.ts";
@@ -32,6 +33,7 @@ export async function extract(config: ResolvedConfig, only?: readonly string[]):
   for (const file of files) {
     if (!existsSync(file)) throw new McpGenError(diagnostic("MCPG003", `cannot read tool module ${file}`));
   }
+  signalBuildSize(files);
   const check = startTypeCheck(config, files);
   try {
     const programs = extractionPrograms(config, files, { lean: check.parallel });

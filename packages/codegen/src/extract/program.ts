@@ -1,7 +1,8 @@
 import { ts } from "#ts-morph";
 import type { ResolvedConfig } from "../config/load.ts";
 import { ES5_LIB } from "./es5-library.ts";
-import { createProject } from "./project.ts";
+import { extractionHost } from "./host.ts";
+import { createProject, projectOptions } from "./project.ts";
 
 export interface ExtractionProgramOptions {
   /**
@@ -99,13 +100,17 @@ export function createExtractionProgram(
   options: ExtractionProgramOptions = {},
 ): ts.Program {
   const lean = options.withoutGlobalTypes === true && process.env.MCP_GEN_FULL_PROGRAM !== "1";
-  const project = createProject(config);
-  // Options are set before any file is added: changing them later makes ts-morph parse every file again.
+  // A tsconfig with problems: the options as ts-morph reads it (rare; loads ts-morph).
+  let compilerOptions = projectOptions(config) ?? createProject(config).compilerOptions.get();
   if (lean) {
-    const compilerOptions = project.compilerOptions.get();
     const lib = options.es5Lib ? [ES5_LIB] : languageLibs(compilerOptions);
-    project.compilerOptions.set(compilerOptions.noLib ? { types: [] } : { types: [], lib });
+    compilerOptions = compilerOptions.noLib
+      ? { ...compilerOptions, types: [] }
+      : { ...compilerOptions, types: [], lib };
   }
-  for (const file of files) project.addSourceFileAtPath(file);
-  return project.getProgram().compilerObject;
+  return ts.createProgram({
+    rootNames: files,
+    options: compilerOptions,
+    host: extractionHost(compilerOptions),
+  });
 }

@@ -15,7 +15,7 @@ import { HTTP_ONCE, ROUND_TRIP, STDIO_ENTRY } from "./fixtures.ts";
 import { buildAndPack, npmInit, npmInstall, toolSpecs } from "./packages.ts";
 import { node22, PROJECT_FILES, writeFiles } from "./project.ts";
 import { describeRun, mcpInitialize, ok, REPO_ROOT, refuseNetwork, reportOf, run } from "./run.ts";
-import { moduleTrace } from "./trace.ts";
+import { moduleTrace, requireTrace } from "./trace.ts";
 
 /**
  * mcp-gen as a new user meets it: the three packages packed by `npm pack` and installed from the
@@ -402,14 +402,24 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
 
   it("i. mcp-gen build loads no MCP SDK, no LLM SDK and no runtime server (only what a build needs)", async () => {
     const trace = moduleTrace(TMP, "build");
+    const cjs = requireTrace(TMP, "build");
     const bin = path.join(BASE, "node_modules/@mcp-gen/codegen/bin/mcp-gen.js");
-    await ok(process.execPath, [...trace.args, bin, "build", "--check"], { cwd: BASE });
+    await ok(process.execPath, [...trace.args, ...cjs.args, bin, "build", "--check"], { cwd: BASE });
     const resolved = trace.resolved();
-    // The trace sees the build: the module through which it requires ts-morph is in it.
+    // The trace sees the build: the module through which it requires ts-morph's TypeScript is in it.
     expect(resolved.some((url) => url.endsWith("/node_modules/@mcp-gen/codegen/lib/ts-morph.js"))).toBe(true);
     const unneeded =
       /\/node_modules\/(@modelcontextprotocol\/[^/]+|@anthropic-ai\/sdk|openai|zod)\/|\/@mcp-gen\/runtime\/dist\/server\//;
     expect(resolved.filter((url) => unneeded.test(url))).toStrictEqual([]);
+    // Of ts-morph, the build requires its TypeScript alone: not ts-morph itself, nor `@ts-morph/common`'s
+    // module with its embedded lib texts (the lib files are read from the cache folder the first build wrote).
+    const required = cjs.required();
+    expect(required.some((file) => file.endsWith("/@ts-morph/common/dist/typescript.js"))).toBe(true);
+    expect(
+      required.filter((file) =>
+        /\/node_modules\/(ts-morph\/|@ts-morph\/common\/dist\/ts-morph-common\.js)/.test(file),
+      ),
+    ).toStrictEqual([]);
   });
 
   it("j. code mode: the packed runtime's sandbox runs a program against the compiled manifest with plain node", async () => {

@@ -30,3 +30,23 @@ export async function resolve(specifier, context, next) {
     resolved: () => readFileSync(log, "utf8").split("\n").filter(Boolean),
   };
 }
+
+/**
+ * Records the CommonJS modules a Node process loaded with `require` (which the resolve hook above
+ * does not see): a `--require` preload writes `require.cache`'s files when the process exits.
+ */
+export function requireTrace(dir: string, name: string): { args: string[]; required(): string[] } {
+  const log = path.join(dir, `${name}.required.log`);
+  const preload = path.join(dir, `${name}.required.cjs`);
+  writeFileSync(
+    preload,
+    `const { writeFileSync } = require("node:fs");
+process.on("exit", () => writeFileSync(${JSON.stringify(log)}, Object.keys(require.cache).join("\\n")));
+`,
+  );
+  writeFileSync(log, "");
+  return {
+    args: ["--require", preload],
+    required: () => readFileSync(log, "utf8").split("\n").filter(Boolean),
+  };
+}

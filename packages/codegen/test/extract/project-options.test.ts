@@ -1,6 +1,6 @@
 import path from "node:path";
+import { Project } from "ts-morph";
 import { describe, expect, it } from "vitest";
-import { Project } from "../../lib/ts-morph.js";
 import { createProject } from "../../src/extract/project.ts";
 import { fixtureConfig, tempProject } from "../support/project.ts";
 
