@@ -93,9 +93,9 @@ export function canonicalShared(schema: unknown): unknown {
   if (schema === null || typeof schema !== "object") return schema;
   const source = schema as Record<string, unknown>;
   const own = Object.keys(source);
-  const keys = canonicalKeys(source);
-  let same = true;
-  const values: unknown[] = [];
+  const keys = inCanonicalOrder(own) ? own : canonicalKeys(source);
+  // a copy only from the first change on (a node in order whose subschemas are is returned itself)
+  let out: Record<string, unknown> | undefined = keys === own ? undefined : {};
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
     const value = source[key];
@@ -104,13 +104,24 @@ export function canonicalShared(schema: unknown): unknown {
       : SCHEMA_MAPS.has(key)
         ? canonicalMap(key, value)
         : canonicalShared(value);
-    values.push(next);
-    if (next !== value || key !== own[i]) same = false;
+    if (out === undefined && next !== value) {
+      out = {};
+      for (let j = 0; j < i; j++) out[keys[j]!] = source[keys[j]!];
+    }
+    if (out !== undefined) out[key] = next;
   }
-  if (same) return source;
-  const out: Record<string, unknown> = {};
-  for (let i = 0; i < keys.length; i++) out[keys[i]!] = values[i];
-  return out;
+  return out ?? source;
+}
+
+/** Whether keys are in `canonicalKeys`' order already (the common case: nothing to sort or allocate). */
+function inCanonicalOrder(keys: readonly string[]): boolean {
+  let previous = -1;
+  for (let i = 0; i < keys.length; i++) {
+    const rank = RANK.get(keys[i]!) ?? ORDER.length;
+    if (rank < previous || (rank === previous && keys[i - 1]! > keys[i]!)) return false;
+    previous = rank;
+  }
+  return true;
 }
 
 /** A map of names to schemas (`properties`, `$defs` …) for `canonicalShared`: itself when unchanged. */

@@ -120,8 +120,9 @@ function ownAnnotationErrors(node: JsonSchema, pointer: string, errors: MetaSche
   let found: MetaSchemaError[] | undefined;
   for (const key in node) {
     const check = ANNOTATION_CHECKS.get(key);
-    if (check !== undefined && !check.ok(node[key]))
-      (found ??= [])[check.order] = { instancePath: `${pointer}/${key}`, message: `must be ${check.type}` };
+    if (check === undefined || check.ok(node[key])) continue;
+    found ??= [];
+    found[check.order] = { instancePath: `${pointer}/${key}`, message: `must be ${check.type}` };
   }
   if (found) for (const error of found) if (error) errors.push(error);
 }

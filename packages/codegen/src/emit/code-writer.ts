@@ -154,8 +154,10 @@ export class CodeWriter {
   }
 
   private writePiece(piece: string): void {
-    if (!this.isInString() && (this.isLastNewLine() || this.last === NONE))
-      this.push((INDENTS[this.level] ??= "  ".repeat(this.level)));
+    if (!this.isInString() && (this.isLastNewLine() || this.last === NONE)) {
+      INDENTS[this.level] ??= "  ".repeat(this.level);
+      this.push(INDENTS[this.level]!);
+    }
     this.scan(piece);
     this.push(piece);
   }
