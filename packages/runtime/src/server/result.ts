@@ -27,24 +27,13 @@ export function toCallResult(
   era: ProtocolEra = "legacy",
 ): CallToolResult | ResultProblem {
   if (isToolResult(value)) return { content: [...value.content] };
-  const output = tool.output;
-  if (!output) {
+  if (!tool.output) {
     if (value === undefined) return { content: [] };
-    return { content: [{ type: "text", text: typeof value === "string" ? value : stringify(value) }] };
+    return { content: [{ type: "text", text: plainText(value) }] };
   }
-  let structured: unknown = tool.resultWrapped ? { result: value } : value;
-  if (!output.is(structured)) {
-    // Dates, class instances with toJSON …: what the client receives is the JSON form.
-    let normalized: unknown;
-    try {
-      normalized = JSON.parse(JSON.stringify(structured) ?? "null");
-    } catch (error) {
-      return { message: `result is not JSON: ${(error as Error).message}`, value };
-    }
-    const checked = output.check(normalized);
-    if (!checked.ok) return { message: checked.message, value };
-    structured = normalized;
-  }
+  const checked = checkedStructured(tool, value);
+  if (!checked.ok) return checked.problem;
+  const { structured } = checked;
   const sent =
     tool.resultWrapped && era === "modern" ? (structured as { result: unknown }).result : structured;
   let text: string;
@@ -57,6 +46,35 @@ export function toCallResult(
     content: [{ type: "text", text }],
     structuredContent: sent,
   } as CallToolResult;
+}
+
+/** The text of a result without an output schema: a string as itself, anything else as its JSON. */
+export function plainText(value: unknown): string {
+  return typeof value === "string" ? value : stringify(value);
+}
+
+/**
+ * A tool's structured result (`{ result }` when the contract wraps it) as its output validator
+ * accepts it: as it is, or else its JSON form (Dates, class instances with `toJSON` …: what the
+ * client receives), checked again. The one rule `toCallResult` and the code-mode bridge's answers
+ * (`code/sandbox/manifest-answer.ts`) share. The tool must have an output validator.
+ */
+export function checkedStructured(
+  tool: ManifestTool,
+  value: unknown,
+): { ok: true; structured: unknown } | { ok: false; problem: ResultProblem } {
+  const output = tool.output!;
+  const structured: unknown = tool.resultWrapped ? { result: value } : value;
+  if (output.is(structured)) return { ok: true, structured };
+  let normalized: unknown;
+  try {
+    normalized = JSON.parse(JSON.stringify(structured) ?? "null");
+  } catch (error) {
+    return { ok: false, problem: { message: `result is not JSON: ${(error as Error).message}`, value } };
+  }
+  const checked = output.check(normalized);
+  if (!checked.ok) return { ok: false, problem: { message: checked.message, value } };
+  return { ok: true, structured: normalized };
 }
 
 function stringify(value: unknown): string {

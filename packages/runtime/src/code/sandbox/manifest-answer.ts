@@ -6,6 +6,7 @@ import { unsafeArguments } from "../../server/guard.ts";
 import type { Outcome } from "../../server/invocation.ts";
 import { TimeoutError } from "../../server/invocation.ts";
 import type { ManifestTool } from "../../server/manifest.ts";
+import { checkedStructured, plainText } from "../../server/result.ts";
 import { ToolError } from "../../tool-error.ts";
 import { formatIssues } from "../../validation/format.ts";
 import type { ProgramAnswer, ToolCallOptions } from "./types.ts";
@@ -56,9 +57,9 @@ function settled(tool: ManifestTool, outcome: Outcome): ProgramAnswer {
 
 /**
  * The implementation's value as the program receives it, as `toCallResult` and the bridge's
- * unpacking would have made it: structured data checked against the output validator (as JSON
- * after a `toJSON` when it does not pass as it is), unwrapped from `{ result }`; without an output
- * schema, the text the result would carry; content blocks as their text, or as the blocks.
+ * unpacking would have made it: structured data checked by `checkedStructured` (the rule
+ * `toCallResult` uses), unwrapped from `{ result }`; without an output schema, the text the result
+ * would carry (`plainText`); content blocks as their text, or as the blocks.
  */
 function valueAnswer(tool: ManifestTool, value: unknown): ProgramAnswer {
   const name = tool.definition.name;
@@ -74,17 +75,10 @@ function valueAnswer(tool: ManifestTool, value: unknown): ProgramAnswer {
       };
     }
     const output = tool.output;
-    if (!output) {
-      const text =
-        value === undefined ? "" : typeof value === "string" ? value : (JSON.stringify(value) ?? "null");
-      return { ok: true, json: JSON.stringify(text) };
-    }
-    let structured: unknown = tool.resultWrapped ? { result: value } : value;
-    if (!output.is(structured)) {
-      const normalized: unknown = JSON.parse(JSON.stringify(structured) ?? "null");
-      if (!output.check(normalized).ok) return mismatch(name);
-      structured = normalized;
-    }
+    if (!output) return { ok: true, json: JSON.stringify(value === undefined ? "" : plainText(value)) };
+    const checked = checkedStructured(tool, value);
+    if (!checked.ok) return mismatch(name);
+    const { structured } = checked;
     const programValue = tool.resultWrapped ? (structured as { result: unknown }).result : structured;
     return { ok: true, json: JSON.stringify(programValue ?? null), checkedBy: output };
   } catch (error) {
