@@ -6,9 +6,12 @@
  * through the SDK's `serveStdio`. The client's share (a raw JSON-RPC channel) is the same for all
  * three; rounds interleave, the median is printed with every round.
  *   node --import tsx/esm bench/server/handler-cpu.ts [--era 2025|2026] [--inflight 1]
- *   [--calls 20000] [--rounds 5] [--only mcp-gen|sdk|floor]
+ *   [--calls 20000] [--rounds 5] [--only mcp-gen|sdk|floor] [--base <checkout>]
+ * `--base`: another built checkout whose `@mcp-gen/runtime/server` serves the same manifest as
+ * `mcp-gen before`, interleaved in the same process (before/after of a runtime change).
  */
 import os from "node:os";
+import path from "node:path";
 import { serve } from "@mcp-gen/runtime/server";
 import { InMemoryTransport, type JSONRPCRequest, type Result, Server } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
@@ -23,6 +26,10 @@ const INFLIGHT = Number(option("inflight", "1"));
 const CALLS = Number(option("calls", "20000"));
 const ROUNDS = Number(option("rounds", "5"));
 const ONLY = option("only", "");
+const BASE = option("base", "");
+const before: typeof serve | undefined = BASE
+  ? (await import(path.join(BASE, "packages/runtime/dist/server/index.js"))).serve
+  : undefined;
 
 const DEVICES = await search_devices("客厅 灯", 2);
 const TEXT = JSON.stringify(DEVICES);
@@ -41,6 +48,7 @@ function floor(context?: { era?: string }): Server {
 
 type Transport = ReturnType<typeof InMemoryTransport.createLinkedPair>[1];
 const SERVERS: Record<string, (transport: Transport) => Promise<{ close(): Promise<void> }>> = {
+  ...(before ? { "mcp-gen before": (transport: Transport) => before(manifest, { transport }) } : {}),
   "mcp-gen": (transport) => serve(manifest, { transport }),
   sdk: async (transport) => serveStdio(createSdkServer, { transport }),
   floor: async (transport) => serveStdio(floor, { transport }),
@@ -49,7 +57,7 @@ const SERVERS: Record<string, (transport: Transport) => Promise<{ close(): Promi
 const rounds = new Map<string, number[]>();
 for (let round = 0; round < ROUNDS; round++) {
   for (const [name, open] of Object.entries(SERVERS)) {
-    if (ONLY && name !== ONLY) continue;
+    if (ONLY && !name.startsWith(ONLY)) continue;
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     const running = await open(serverSide);
     const channel = await memoryChannel(clientSide);
@@ -71,6 +79,6 @@ console.log(
 );
 for (const [name, all] of rounds)
   console.log(
-    `${name.padEnd(8)} ${median(all).toFixed(1)} µs CPU/call (client + server) [${all.map((x) => x.toFixed(1)).join(" ")}]`,
+    `${name.padEnd(14)} ${median(all).toFixed(1)} µs CPU/call (client + server) [${all.map((x) => x.toFixed(1)).join(" ")}]`,
   );
 process.exit(0);

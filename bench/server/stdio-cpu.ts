@@ -7,7 +7,9 @@
  * - `SDK McpServer` (`sdk-server.ts`) and `floor` (`sdk-floor-server.ts`), as in `run.ts`;
  * - `floor + tool` (`sdk-floor-server.ts stdio tool`): the floor running the tool for every call.
  *   node --import tsx/esm bench/server/stdio-cpu.ts [--era 2026|2025] [--inflight 32]
- *   [--calls 10000] [--rounds 5] [--only name,name]
+ *   [--calls 10000] [--rounds 5] [--only name,name] [--base <checkout>]
+ * `--base`: another built checkout (its own `node_modules/@mcp-gen/*` linking its packages),
+ * served as `mcp-gen before` from its own folder, interleaved with the others (before/after).
  */
 import { readFileSync } from "node:fs";
 import os from "node:os";
@@ -23,7 +25,11 @@ const ROUNDS = Number(option("rounds", "5"));
 const ONLY = option("only", "").split(",").filter(Boolean);
 const TSX = ["--import", "tsx/esm"];
 const here = (file: string) => path.join(import.meta.dirname, file);
+const BASE = option("base", "");
 const SERVERS: Record<string, string[]> = {
+  ...(BASE
+    ? { "mcp-gen before": [path.join(BASE, "packages/codegen/bin/mcp-gen.js"), "serve", "smart-home"] }
+    : {}),
   "mcp-gen": [path.join(ROOT, "packages/codegen/bin/mcp-gen.js"), "serve", "smart-home"],
   "SDK McpServer": [...TSX, here("sdk-server.ts"), "stdio"],
   floor: [...TSX, here("sdk-floor-server.ts"), "stdio"],
@@ -44,7 +50,7 @@ const rounds = new Map<string, Round[]>();
 for (let round = 0; round < ROUNDS; round++) {
   for (const [name, args] of Object.entries(SERVERS)) {
     if (ONLY.length > 0 && !ONLY.includes(name)) continue;
-    const channel = stdioChannel(process.execPath, args);
+    const channel = stdioChannel(process.execPath, args, name === "mcp-gen before" ? BASE : undefined);
     const pid = channel.child.pid!;
     const driver = await openCalls(channel, ERA, INFLIGHT);
     await driver.calls(2000);
