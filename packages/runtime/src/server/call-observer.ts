@@ -23,13 +23,8 @@ export function observed(
 ): Result | Promise<Result> {
   // Nobody reads the outcome (no call log, no span): the call alone, no record, no closures, and
   // no promise of its own around the call's.
-  if (!observes(options, call.kind)) return call.run({});
+  if (!options.onCall && (call.kind !== "tool" || !tracing())) return call.run({});
   return recorded(options, call);
-}
-
-/** Whether anyone reads the outcome of a call of this kind: a call log (`onCall`), or a span (tools, with OpenTelemetry active). */
-export function observes(options: Pick<McpGenServerOptions, "onCall">, kind: ObservedCall["kind"]): boolean {
-  return options.onCall !== undefined || (kind === "tool" && tracing());
 }
 
 /** A call someone reads the outcome of: its record (`onCall`), its span. */

@@ -6,7 +6,7 @@ import {
   type Server,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import { observed, observes } from "./call-observer.ts";
+import { observed } from "./call-observer.ts";
 import { type CallEnvironment, checkArguments } from "./call-tool.ts";
 import type { Catalog } from "./catalog.ts";
 import type { Connections } from "./connections.ts";
@@ -48,26 +48,7 @@ type ToolSubject = { kind: "tool"; name: string; uri?: undefined };
  */
 export function requestHandler(h: HandlerContext) {
   const { era, options } = h;
-  /**
-   * A `tools/call` that nobody observes (no call log, no span) once the features are loaded:
-   * `execute`'s promise goes to the SDK as it is, with no `async` frame, call record or closure
-   * of its own around it (each a promise and microtasks more per call; bench/README.md, issue 23).
-   */
-  const handler = (request: JSONRPCRequest, ctx: ServerContext): Promise<Result> => {
-    if (request.method === "tools/call" && !observes(options, "tool")) {
-      const { catalog, features } = h.current();
-      if (!(features instanceof Promise) && catalog.serves("tools/call", era)) {
-        try {
-          const answer = callTool(request.params, ctx, undefined, catalog, features);
-          return answer instanceof Promise ? answer : Promise.resolve(answer);
-        } catch (error) {
-          return Promise.reject(error);
-        }
-      }
-    }
-    return served(request, ctx);
-  };
-  const served = async (request: JSONRPCRequest, ctx: ServerContext): Promise<Result> => {
+  return async (request: JSONRPCRequest, ctx: ServerContext): Promise<Result> => {
     const { method, params } = request;
     const { catalog, features: loading } = h.current();
     if (!catalog.serves(method, era))
@@ -134,7 +115,6 @@ export function requestHandler(h: HandlerContext) {
         return features.tasks!.request(method, params, { era, ctx, owner: h.ownerOf(ctx) });
     }
   };
-  return handler;
 
   /**
    * `tools/call`: arguments checked once, then as a task or on the one execution path. Not
