@@ -1,7 +1,8 @@
 /**
- * CPU per call of stdio servers, interleaved: each round opens every server in turn, warms it up
- * (2,000 calls), then times `--calls` tool calls with `--inflight` in flight and reads the CPU the
- * server process spent (/proc, user + system) and the CPU this client spent (`process.cpuUsage`).
+ * CPU per call of stdio servers, interleaved: each round opens every server in turn (starting
+ * with a different one each round), warms it up (2,000 calls), then times `--calls` tool calls
+ * with `--inflight` in flight and reads the CPU the server process spent (/proc, user + system)
+ * and the CPU this client spent (`process.cpuUsage`).
  * Prints the median of the rounds and every round. The servers:
  * - `mcp-gen`: `mcp-gen serve smart-home` (the CLI);
  * - `SDK McpServer` (`sdk-server.ts`) and `floor` (`sdk-floor-server.ts`), as in `run.ts`;
@@ -47,8 +48,11 @@ interface Round {
   rps: number;
 }
 const rounds = new Map<string, Round[]>();
+const entries = Object.entries(SERVERS);
 for (let round = 0; round < ROUNDS; round++) {
-  for (const [name, args] of Object.entries(SERVERS)) {
+  // A different server opens each round (none always follows the same one, or goes first).
+  const order = entries.map((_, i) => entries[(i + round) % entries.length]!);
+  for (const [name, args] of order) {
     if (ONLY.length > 0 && !ONLY.includes(name)) continue;
     const channel = stdioChannel(process.execPath, args, name === "mcp-gen before" ? BASE : undefined);
     const pid = channel.child.pid!;
