@@ -37,8 +37,12 @@ export async function memoryChannel(clientSide: Transport): Promise<Channel> {
 }
 
 /** JSON-RPC lines over a child process's stdin/stdout. */
-export function stdioChannel(command: string, args: string[]): Channel & { child: ChildProcess } {
-  const child = spawn(command, args, { stdio: ["pipe", "pipe", "inherit"] });
+export function stdioChannel(
+  command: string,
+  args: string[],
+  cwd?: string,
+): Channel & { child: ChildProcess } {
+  const child = spawn(command, args, { stdio: ["pipe", "pipe", "inherit"], ...(cwd ? { cwd } : {}) });
   const pending: Pending = new Map();
   let buffered = "";
   child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {

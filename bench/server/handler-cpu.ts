@@ -1,14 +1,19 @@
 /**
- * CPU per call of the three servers of `run.ts` in one process, on linked in-memory transports
+ * CPU per call of the servers of `run.ts` in one process, on linked in-memory transports
  * (no pipe, no JSON text, no second process): what a call costs in the SDK's `Protocol` and the
  * server's handler alone — mcp-gen's `serve(manifest)`, the SDK v2 `McpServer` (`sdk-server.ts`)
  * and the floor, a low-level `Server` answering the peers' bytes (as `sdk-floor-server.ts`), all
- * through the SDK's `serveStdio`. The client's share (a raw JSON-RPC channel) is the same for all
- * three; rounds interleave, the median is printed with every round.
+ * through the SDK's `serveStdio` — and `floor + tool`, the floor running the tool. The client's
+ * share (a raw JSON-RPC channel) is the same for all; rounds interleave, the median is printed
+ * with every round.
  *   node --import tsx/esm bench/server/handler-cpu.ts [--era 2025|2026] [--inflight 1]
- *   [--calls 20000] [--rounds 5] [--only mcp-gen|sdk|floor]
+ *   [--calls 20000] [--rounds 5] [--only mcp-gen|sdk|floor] [--base <checkout>]
+ * (`--only` takes a prefix: `--only floor` runs both floors, `--only mcp-gen` both builds)
+ * `--base`: another built checkout whose `@mcp-gen/runtime/server` serves the same manifest as
+ * `mcp-gen before`, interleaved in the same process (before/after of a runtime change).
  */
 import os from "node:os";
+import path from "node:path";
 import { serve } from "@mcp-gen/runtime/server";
 import { InMemoryTransport, type JSONRPCRequest, type Result, Server } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
@@ -23,6 +28,10 @@ const INFLIGHT = Number(option("inflight", "1"));
 const CALLS = Number(option("calls", "20000"));
 const ROUNDS = Number(option("rounds", "5"));
 const ONLY = option("only", "");
+const BASE = option("base", "");
+const before: typeof serve | undefined = BASE
+  ? (await import(path.join(BASE, "packages/runtime/dist/server/index.js"))).serve
+  : undefined;
 
 const DEVICES = await search_devices("客厅 灯", 2);
 const TEXT = JSON.stringify(DEVICES);
@@ -39,17 +48,35 @@ function floor(context?: { era?: string }): Server {
   return server;
 }
 
+/** The floor running the tool for every call, its text the JSON (as `sdk-floor-server.ts stdio tool`). */
+function floorTool(context?: { era?: string }): Server {
+  const modern = context?.era === "modern";
+  const server = new Server({ name: "smart-home", version: "1.0.0" }, { capabilities: { tools: {} } });
+  server.fallbackRequestHandler = async (request: JSONRPCRequest): Promise<Result> => {
+    if (request.method === "tools/list") return { tools: [] };
+    const { query, limit } = (request.params as { arguments: { query: string; limit: number } }).arguments;
+    const devices = await search_devices(query, limit);
+    return {
+      content: [{ type: "text", text: JSON.stringify(devices) }],
+      structuredContent: (modern ? devices : { result: devices }) as unknown as Record<string, unknown>,
+    };
+  };
+  return server;
+}
+
 type Transport = ReturnType<typeof InMemoryTransport.createLinkedPair>[1];
 const SERVERS: Record<string, (transport: Transport) => Promise<{ close(): Promise<void> }>> = {
+  ...(before ? { "mcp-gen before": (transport: Transport) => before(manifest, { transport }) } : {}),
   "mcp-gen": (transport) => serve(manifest, { transport }),
   sdk: async (transport) => serveStdio(createSdkServer, { transport }),
   floor: async (transport) => serveStdio(floor, { transport }),
+  "floor + tool": async (transport) => serveStdio(floorTool, { transport }),
 };
 
 const rounds = new Map<string, number[]>();
 for (let round = 0; round < ROUNDS; round++) {
   for (const [name, open] of Object.entries(SERVERS)) {
-    if (ONLY && name !== ONLY) continue;
+    if (ONLY && !name.startsWith(ONLY)) continue;
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     const running = await open(serverSide);
     const channel = await memoryChannel(clientSide);
@@ -71,6 +98,6 @@ console.log(
 );
 for (const [name, all] of rounds)
   console.log(
-    `${name.padEnd(8)} ${median(all).toFixed(1)} µs CPU/call (client + server) [${all.map((x) => x.toFixed(1)).join(" ")}]`,
+    `${name.padEnd(14)} ${median(all).toFixed(1)} µs CPU/call (client + server) [${all.map((x) => x.toFixed(1)).join(" ")}]`,
   );
 process.exit(0);

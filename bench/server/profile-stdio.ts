@@ -5,7 +5,7 @@
  * stdin is closed so it exits and writes its profile. Prints CPU per call (from /proc, the whole
  * process) and, per server, where the samples go (by module) and the functions of most self time.
  *   node --import tsx/esm bench/server/profile-stdio.ts [--era 2025|2026] [--inflight 1]
- *   [--calls 20000] [--only mcp-gen|sdk|floor] [--top 25]
+ *   [--calls 20000] [--only mcp-gen|sdk|floor|floor-tool] [--top 25]
  * Profiles go to bench/results/profiles/<server>-<era>-<inflight>/ (open them in Chrome DevTools).
  */
 import { readdirSync, readFileSync, rmSync } from "node:fs";
@@ -24,6 +24,7 @@ const SERVERS: Record<string, string[]> = {
   "mcp-gen": [path.join(ROOT, "packages/codegen/bin/mcp-gen.js"), "serve", "smart-home"],
   sdk: [...TSX, path.join(import.meta.dirname, "sdk-server.ts"), "stdio"],
   floor: [...TSX, path.join(import.meta.dirname, "sdk-floor-server.ts"), "stdio"],
+  "floor-tool": [...TSX, path.join(import.meta.dirname, "sdk-floor-server.ts"), "stdio", "tool"],
 };
 
 function cpuMs(pid: number): number {

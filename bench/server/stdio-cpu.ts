@@ -1,13 +1,16 @@
 /**
- * CPU per call of stdio servers, interleaved: each round opens every server in turn, warms it up
- * (2,000 calls), then times `--calls` tool calls with `--inflight` in flight and reads the CPU the
- * server process spent (/proc, user + system) and the CPU this client spent (`process.cpuUsage`).
+ * CPU per call of stdio servers, interleaved: each round opens every server in turn (starting
+ * with a different one each round), warms it up (2,000 calls), then times `--calls` tool calls
+ * with `--inflight` in flight and reads the CPU the server process spent (/proc, user + system)
+ * and the CPU this client spent (`process.cpuUsage`).
  * Prints the median of the rounds and every round. The servers:
  * - `mcp-gen`: `mcp-gen serve smart-home` (the CLI);
  * - `SDK McpServer` (`sdk-server.ts`) and `floor` (`sdk-floor-server.ts`), as in `run.ts`;
  * - `floor + tool` (`sdk-floor-server.ts stdio tool`): the floor running the tool for every call.
  *   node --import tsx/esm bench/server/stdio-cpu.ts [--era 2026|2025] [--inflight 32]
- *   [--calls 10000] [--rounds 5] [--only name,name]
+ *   [--calls 10000] [--rounds 5] [--only name,name] [--base <checkout>]
+ * `--base`: another built checkout (its own `node_modules/@mcp-gen/*` linking its packages),
+ * served as `mcp-gen before` from its own folder, interleaved with the others (before/after).
  */
 import { readFileSync } from "node:fs";
 import os from "node:os";
@@ -23,7 +26,11 @@ const ROUNDS = Number(option("rounds", "5"));
 const ONLY = option("only", "").split(",").filter(Boolean);
 const TSX = ["--import", "tsx/esm"];
 const here = (file: string) => path.join(import.meta.dirname, file);
+const BASE = option("base", "");
 const SERVERS: Record<string, string[]> = {
+  ...(BASE
+    ? { "mcp-gen before": [path.join(BASE, "packages/codegen/bin/mcp-gen.js"), "serve", "smart-home"] }
+    : {}),
   "mcp-gen": [path.join(ROOT, "packages/codegen/bin/mcp-gen.js"), "serve", "smart-home"],
   "SDK McpServer": [...TSX, here("sdk-server.ts"), "stdio"],
   floor: [...TSX, here("sdk-floor-server.ts"), "stdio"],
@@ -41,10 +48,13 @@ interface Round {
   rps: number;
 }
 const rounds = new Map<string, Round[]>();
+const entries = Object.entries(SERVERS);
 for (let round = 0; round < ROUNDS; round++) {
-  for (const [name, args] of Object.entries(SERVERS)) {
+  // A different server opens each round (none always follows the same one, or goes first).
+  const order = entries.map((_, i) => entries[(i + round) % entries.length]!);
+  for (const [name, args] of order) {
     if (ONLY.length > 0 && !ONLY.includes(name)) continue;
-    const channel = stdioChannel(process.execPath, args);
+    const channel = stdioChannel(process.execPath, args, name === "mcp-gen before" ? BASE : undefined);
     const pid = channel.child.pid!;
     const driver = await openCalls(channel, ERA, INFLIGHT);
     await driver.calls(2000);
