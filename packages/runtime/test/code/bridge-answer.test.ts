@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   bindManifest,
   createSandbox,
@@ -132,6 +132,31 @@ describe("bindManifest's answers", () => {
       wipe: { error: expect.stringContaining("PermissionError: t.wipe was not run") },
       invalid: "ValidationError",
     });
+  });
+
+  it("log a result that breaks its schema on stderr, as serve() does, the same on both paths", async () => {
+    const fast = bindManifest({ server: "t", tools });
+    const slow = Object.fromEntries(
+      Object.entries(fast).map(([name, { answer: _, ...rest }]) => [name, rest]),
+    );
+    const program = `for (const name of ["lies", "not_json", "sync_plain"]) { try { await t[name]({}); } catch {} }`;
+    const logged = async (api: Record<string, ProgramTool>) => {
+      const write = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+      try {
+        await sandbox.run(program, { api: { t: api } });
+        return write.mock.calls.map(([chunk]) => String(chunk));
+      } finally {
+        write.mockRestore();
+      }
+    };
+    const viaAnswer = await logged(fast);
+    expect(viaAnswer).toStrictEqual(await logged(slow));
+    expect(viaAnswer).toStrictEqual([
+      expect.stringMatching(/^mcp-gen: tool "lies" returned an invalid result: .*\/n: expected a number/s),
+      expect.stringMatching(
+        /^mcp-gen: tool "not_json" returned an invalid result: result is not JSON: .*BigInt/,
+      ),
+    ]);
   });
 
   it("records every call, complete, when the result is read (and the same list when read again)", async () => {

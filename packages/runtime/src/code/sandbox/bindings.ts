@@ -4,6 +4,7 @@ import { localToolContext } from "../../agent/tools/local-context.ts";
 import type { ToolSpec } from "../../client/call.ts";
 import { type CallEnvironment, callTool, toolTarget } from "../../server/call-tool.ts";
 import type { ServerManifest, ToolDefinition } from "../../server/manifest.ts";
+import { logToStderr } from "../../server/options.ts";
 import { innerToolContext } from "./inner-context.ts";
 import { manifestAnswer } from "./manifest-answer.ts";
 import type { ProgramTool, ToolCallOptions } from "./types.ts";
@@ -60,7 +61,8 @@ export function bindManifest(manifest: ServerManifest): Record<string, ProgramTo
               },
               signal: callSignal,
             }),
-      report: () => {},
+      // A result that breaks its schema is a bug of the tool: logged as `serve()` logs it by default.
+      report: logToStderr,
     });
     bindings[name] = {
       input: tool.input,

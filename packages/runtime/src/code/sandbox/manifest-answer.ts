@@ -6,7 +6,7 @@ import { unsafeArguments } from "../../server/guard.ts";
 import type { Outcome } from "../../server/invocation.ts";
 import { TimeoutError } from "../../server/invocation.ts";
 import type { ManifestTool } from "../../server/manifest.ts";
-import { checkedStructured, plainText } from "../../server/result.ts";
+import { checkedStructured, plainText, type ResultProblem } from "../../server/result.ts";
 import { ToolError } from "../../tool-error.ts";
 import { formatIssues } from "../../validation/format.ts";
 import type { ProgramAnswer, ToolCallOptions } from "./types.ts";
@@ -31,10 +31,14 @@ export function manifestAnswer(setup: {
 }): ProgramAnswer | Promise<ProgramAnswer> {
   const { tool, args } = setup;
   const name = tool.definition.name;
+  const report: Report = (event) => setup.env(setup.options).report(event);
   const unsafe = unsafeArguments(args, { maxDepth: 64 });
   if (unsafe) return { ok: false, message: formatIssues([unsafe], `Invalid arguments of tool "${name}"`) };
   if (tool.usesContext) {
-    const target: Target<ProgramAnswer> = { ...setup.target, settle: (outcome) => settled(tool, outcome) };
+    const target: Target<ProgramAnswer> = {
+      ...setup.target,
+      settle: (outcome) => settled(tool, outcome, report),
+    };
     return execute({ target, args, env: setup.env(setup.options) }) as Promise<ProgramAnswer>;
   }
   let value: unknown;
@@ -45,14 +49,19 @@ export function manifestAnswer(setup: {
   }
   if (typeof (value as { then?: unknown } | null)?.then === "function")
     return Promise.resolve(value).then(
-      (resolved) => valueAnswer(tool, resolved),
+      (resolved) => valueAnswer(tool, resolved, report),
       (error: unknown) => thrownAnswer(name, error),
     );
-  return valueAnswer(tool, value);
+  return valueAnswer(tool, value, report);
 }
 
-function settled(tool: ManifestTool, outcome: Outcome): ProgramAnswer {
-  return outcome.ok ? valueAnswer(tool, outcome.value) : thrownAnswer(tool.definition.name, outcome.error);
+/** Where a result that breaks its schema is reported (the binding's `CallEnvironment.report`). */
+type Report = CallEnvironment["report"];
+
+function settled(tool: ManifestTool, outcome: Outcome, report: Report): ProgramAnswer {
+  return outcome.ok
+    ? valueAnswer(tool, outcome.value, report)
+    : thrownAnswer(tool.definition.name, outcome.error);
 }
 
 /**
@@ -61,7 +70,7 @@ function settled(tool: ManifestTool, outcome: Outcome): ProgramAnswer {
  * `toCallResult` uses), unwrapped from `{ result }`; without an output schema, the text the result
  * would carry (`plainText`); content blocks as their text, or as the blocks.
  */
-function valueAnswer(tool: ManifestTool, value: unknown): ProgramAnswer {
+function valueAnswer(tool: ManifestTool, value: unknown, report: Report): ProgramAnswer {
   const name = tool.definition.name;
   try {
     if (isToolResult(value)) {
@@ -77,17 +86,21 @@ function valueAnswer(tool: ManifestTool, value: unknown): ProgramAnswer {
     const output = tool.output;
     if (!output) return { ok: true, json: JSON.stringify(value === undefined ? "" : plainText(value)) };
     const checked = checkedStructured(tool, value);
-    if (!checked.ok) return mismatch(name);
+    if (!checked.ok) return mismatch(name, checked.problem, report);
     const { structured } = checked;
     const programValue = tool.resultWrapped ? (structured as { result: unknown }).result : structured;
     return { ok: true, json: JSON.stringify(programValue ?? null), checkedBy: output };
   } catch (error) {
     // not JSON (a BigInt, a cycle): as `toCallResult`, a result that breaks the schema
-    return tool.output ? mismatch(name) : thrownAnswer(name, error);
+    return tool.output
+      ? mismatch(name, { message: `result is not JSON: ${(error as Error).message}`, value }, report)
+      : thrownAnswer(name, error);
   }
 }
 
-function mismatch(name: string): ProgramAnswer {
+/** Reported as `callTool` reports it, and worded as it words it. */
+function mismatch(name: string, problem: ResultProblem, report: Report): ProgramAnswer {
+  report({ kind: "invalid-result", tool: name, message: problem.message, value: problem.value });
   return {
     ok: false,
     message: `Tool "${name}" produced a result that does not match its output schema (a server bug; it was logged).`,
