@@ -301,24 +301,7 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
     expect(
       resolved.filter((url) => /\/@modelcontextprotocol\/server\/dist\/(ajvProvider|shimsNode)/.test(url)),
     ).toStrictEqual([]);
-    const { connectStdio } = await import("@mcp-gen/runtime/client");
-    const connection = await connectStdio(
-      { command: node, args: [...preload, "dist/src/server.js"], cwd: BASE, stderr: "pipe" },
-      { protocol: "legacy" },
-    );
-    try {
-      expect(await connection.client.callTool({ name: "add", arguments: { a: 2, b: 5 } })).toMatchObject({
-        structuredContent: { result: 7 },
-      });
-      const refused = (await connection.client.callTool({ name: "add", arguments: { a: "two" } })) as {
-        isError?: boolean;
-        content: { text: string }[];
-      };
-      expect(refused.isError).toBe(true);
-      expect(refused.content[0]!.text).toContain("/a");
-    } finally {
-      await connection.close();
-    }
+    await expectCalcCalls({ command: node, args: [...preload, "dist/src/server.js"], cwd: BASE });
   });
 
   it("h2. an HTTP server without authorization loads no auth, no JWT library, no MCP client and no tracing", async () => {
@@ -381,23 +364,7 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
       result: { capabilities: { tools: {} }, serverInfo: { name: "calc" } },
     });
     // the generated validators run in the bundle: a call answers, bad arguments are refused
-    const { connectStdio } = await import("@mcp-gen/runtime/client");
-    const connection = await connectStdio(
-      { command: process.execPath, args: ["server.mjs"], cwd: out, stderr: "pipe" },
-      { protocol: "legacy" },
-    );
-    try {
-      const added = await connection.client.callTool({ name: "add", arguments: { a: 2, b: 5 } });
-      expect(added).toMatchObject({ structuredContent: { result: 7 } });
-      const refused = (await connection.client.callTool({ name: "add", arguments: { a: "two" } })) as {
-        isError?: boolean;
-        content: { text: string }[];
-      };
-      expect(refused.isError).toBe(true);
-      expect(refused.content[0]!.text).toContain("/a");
-    } finally {
-      await connection.close();
-    }
+    await expectCalcCalls({ command: process.execPath, args: ["server.mjs"], cwd: out });
   });
 
   it("i. mcp-gen build loads no MCP SDK, no LLM SDK and no runtime server (only what a build needs)", async () => {
@@ -470,3 +437,22 @@ describe("mcp-gen in a new user's project, installed from npm pack tarballs", { 
     }
   });
 });
+
+/** The calc server started as given answers `add` over stdio and refuses bad arguments with a pointer. */
+async function expectCalcCalls(spawn: { command: string; args: string[]; cwd: string }): Promise<void> {
+  const { connectStdio } = await import("@mcp-gen/runtime/client");
+  const connection = await connectStdio({ ...spawn, stderr: "pipe" }, { protocol: "legacy" });
+  try {
+    expect(await connection.client.callTool({ name: "add", arguments: { a: 2, b: 5 } })).toMatchObject({
+      structuredContent: { result: 7 },
+    });
+    const refused = (await connection.client.callTool({ name: "add", arguments: { a: "two" } })) as {
+      isError?: boolean;
+      content: { text: string }[];
+    };
+    expect(refused.isError).toBe(true);
+    expect(refused.content[0]!.text).toContain("/a");
+  } finally {
+    await connection.close();
+  }
+}

@@ -70,7 +70,7 @@ export function bindManifest(manifest: ServerManifest): Record<string, ProgramTo
       resultWrapped: tool.resultWrapped,
       destructive: isDestructive(tool.definition),
       call: (args, options) => callTool(tool, args, env(options), { validated: true, target }),
-      answer: (args, options) => manifestAnswer({ tool, args, target, options, env }),
+      answer: (args, options) => manifestAnswer({ tool, args, target, options, env, report: logToStderr }),
     };
   }
   return bindings;

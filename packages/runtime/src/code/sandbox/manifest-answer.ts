@@ -28,10 +28,11 @@ export function manifestAnswer(setup: {
   /** The environment of `callTool` for a tool that needs a context (built only for those). */
   env: (options: ToolCallOptions) => CallEnvironment;
   target: Target<unknown>;
+  /** Where a result that breaks its schema is reported (the same as the environment's `report`). */
+  report: Report;
 }): ProgramAnswer | Promise<ProgramAnswer> {
-  const { tool, args } = setup;
+  const { tool, args, report } = setup;
   const name = tool.definition.name;
-  const report: Report = (event) => setup.env(setup.options).report(event);
   const unsafe = unsafeArguments(args, { maxDepth: 64 });
   if (unsafe) return { ok: false, message: formatIssues([unsafe], `Invalid arguments of tool "${name}"`) };
   if (tool.usesContext) {
@@ -55,7 +56,6 @@ export function manifestAnswer(setup: {
   return valueAnswer(tool, value, report);
 }
 
-/** Where a result that breaks its schema is reported (the binding's `CallEnvironment.report`). */
 type Report = CallEnvironment["report"];
 
 function settled(tool: ManifestTool, outcome: Outcome, report: Report): ProgramAnswer {
